@@ -1,0 +1,34 @@
+/**
+ * The shape every page declares once, in its folder's `toy.ts`. Routes, the menu, `meta`,
+ * backgrounds, the pre-render list and the route-wide browser tests all read it.
+ */
+export interface PageEntry {
+  /** The folder name under app/toys or app/pages. */
+  readonly slug: string;
+  /** The URL path, as in the spec's route table. */
+  readonly path: string;
+  /** What the menu shows. */
+  readonly label: string;
+  /** The document title (the site name is appended by `pageMeta`). */
+  readonly title: string;
+  /** The meta description. */
+  readonly description: string;
+  /** Tailwind classes for the page background. */
+  readonly background: string;
+  /** Extra routes owned by the same folder (e.g. /blog/:slug), with the concrete paths to pre-render. */
+  readonly subRoutes?: readonly SubRoute[];
+}
+
+export interface SubRoute {
+  /** Route pattern, e.g. "/blog/:slug". */
+  readonly path: string;
+  /** Route module file name inside the owner's folder, e.g. "article-route.tsx". */
+  readonly file: string;
+  /** Concrete URLs to pre-render for this pattern. */
+  readonly prerender: readonly string[];
+}
+
+/** Identity function: gives `toy.ts` files type checking and one obvious way to declare a page. */
+export function definePage<const T extends PageEntry>(entry: T): T {
+  return entry;
+}

@@ -1,0 +1,18 @@
+import type { PageEntry } from "./define-page";
+import { site } from "./site";
+
+export interface MetaTag {
+  title?: string;
+  name?: string;
+  content?: string;
+}
+
+/** The document title for a page: its own title, then the site name. */
+export function documentTitle(title: string): string {
+  return `${title} | ${site.name}`;
+}
+
+/** `meta` for a route module: the page's own title and description from its registry entry. */
+export function pageMeta(entry: Pick<PageEntry, "title" | "description">): () => MetaTag[] {
+  return () => [{ title: documentTitle(entry.title) }, { name: "description", content: entry.description }];
+}

@@ -1,0 +1,78 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { getStoredNumber, incrementStoredNumber, parseCount, resetStoredNumbersForTests } from "./stored-number";
+
+class MapStorage {
+  data = new Map<string, string>();
+  failWrites = false;
+  failReads = false;
+  getItem(key: string) {
+    if (this.failReads) throw new Error("SecurityError");
+    return this.data.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    if (this.failWrites) throw new Error("QuotaExceededError");
+    this.data.set(key, value);
+  }
+}
+
+let storage: MapStorage;
+beforeEach(() => {
+  storage = new MapStorage();
+  Object.defineProperty(globalThis, "localStorage", { value: storage, configurable: true });
+  resetStoredNumbersForTests();
+});
+
+describe("parseCount", () => {
+  it.each([
+    [null, 0],
+    ["", 0],
+    ["abc", 0],
+    ["-5", 0],
+    ["Infinity", 0],
+    ["NaN", 0],
+    ["1e400", 0],
+    ["{}", 0],
+    ["12", 12],
+    ["7.9", 7],
+    ["99999999999999999999", 0],
+  ])("reads %j as %d", (raw, expected) => {
+    expect(parseCount(raw)).toBe(expected);
+  });
+});
+
+describe("stored numbers", () => {
+  it("starts from what is stored and saves every increment", () => {
+    storage.data.set("uselessClicks", "41");
+    expect(getStoredNumber("uselessClicks")).toBe(41);
+    expect(incrementStoredNumber("uselessClicks")).toBe(42);
+    expect(storage.data.get("uselessClicks")).toBe("42");
+  });
+
+  it("re-reads the stored value before each increment, so another tab's clicks are kept", () => {
+    expect(incrementStoredNumber("uselessClicks")).toBe(1);
+    storage.data.set("uselessClicks", "10"); // another tab clicked meanwhile
+    expect(incrementStoredNumber("uselessClicks")).toBe(11);
+  });
+
+  it("treats garbage as 0", () => {
+    storage.data.set("toiletFlushes", "lots");
+    expect(getStoredNumber("toiletFlushes")).toBe(0);
+    expect(incrementStoredNumber("toiletFlushes")).toBe(1);
+  });
+
+  it("keeps counting in memory when storage is full", () => {
+    storage.data.set("uselessClicks", "5");
+    storage.failWrites = true;
+    expect(incrementStoredNumber("uselessClicks")).toBe(6);
+    expect(incrementStoredNumber("uselessClicks")).toBe(7);
+    expect(getStoredNumber("uselessClicks")).toBe(7);
+  });
+
+  it("keeps counting in memory when storage throws on every call", () => {
+    storage.failReads = true;
+    storage.failWrites = true;
+    expect(getStoredNumber("uselessClicks")).toBe(0);
+    expect(incrementStoredNumber("uselessClicks")).toBe(1);
+    expect(incrementStoredNumber("uselessClicks")).toBe(2);
+  });
+});

@@ -1,0 +1,69 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { cn } from "../lib/cn";
+import type { PageEntry } from "../lib/define-page";
+import { site } from "../lib/site";
+import { Toaster } from "../ui/toast/toaster";
+import { findPage } from "./find-page";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+interface SiteShellProps {
+  toys: readonly PageEntry[];
+  pages: readonly PageEntry[];
+  children: ReactNode;
+}
+
+/** Header, background, animated main area, footer and the toast outlet around every page. */
+export function SiteShell({ toys, pages, children }: SiteShellProps) {
+  const location = useLocation();
+  const entry = findPage([...toys, ...pages], location.pathname);
+  // Only client-side navigations animate: the first paint of a pre-rendered page stays instant.
+  const firstKey = useRef(location.key);
+  const navigated = location.key !== firstKey.current;
+  const main = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    // Move focus to the new page so keyboard and screen reader users start there.
+    if (location.key !== firstKey.current) main.current?.focus({ preventScroll: true });
+  }, [location.key]);
+
+  return (
+    <ShellFrame
+      background={entry?.background ?? site.defaultBackground}
+      header={<SiteHeader toys={toys} pages={pages} currentPath={entry?.path ?? null} />}
+      mainRef={main}
+    >
+      <div key={location.pathname} className={cn("flex flex-1 flex-col", navigated && "page-enter")}>
+        {children}
+      </div>
+    </ShellFrame>
+  );
+}
+
+interface ShellFrameProps {
+  background: string;
+  header: ReactNode;
+  mainRef?: React.Ref<HTMLElement>;
+  children: ReactNode;
+}
+
+/** The page frame without routing knowledge: also used while an unknown path hydrates. */
+export function ShellFrame({ background, header, mainRef, children }: ShellFrameProps) {
+  return (
+    <div className={cn("flex min-h-dvh flex-col", background)}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-purple-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {header}
+      <main id="main" ref={mainRef} tabIndex={-1} className="flex flex-1 flex-col pt-14 outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <Toaster />
+    </div>
+  );
+}

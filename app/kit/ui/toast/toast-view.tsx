@@ -1,0 +1,47 @@
+import * as Toast from "@radix-ui/react-toast";
+import { cn } from "../../lib/cn";
+import {
+  dismissToast,
+  TOAST_DEFAULT_DURATION,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_THRESHOLD,
+  type ToastState,
+} from "./toast-store";
+
+export default function ToastView({ toast }: { toast: ToastState }) {
+  const destructive = toast.variant === "destructive";
+  return (
+    <Toast.Provider duration={TOAST_DEFAULT_DURATION} swipeThreshold={TOAST_SWIPE_THRESHOLD} swipeDirection="right">
+      <Toast.Root
+        key={toast.id}
+        open={toast.open}
+        duration={toast.duration}
+        onOpenChange={(open) => {
+          if (!open) dismissToast(toast.id);
+        }}
+        data-variant={toast.variant}
+        className={cn(
+          "toast pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-xl",
+          destructive ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900",
+        )}
+      >
+        <div className="grid gap-1">
+          <Toast.Title className="font-bold">{toast.title}</Toast.Title>
+          {toast.description ? (
+            <Toast.Description className="text-sm opacity-90">{toast.description}</Toast.Description>
+          ) : null}
+        </div>
+        <Toast.Close
+          aria-label="Dismiss notification"
+          className="absolute top-2 right-2 rounded-md px-2 text-lg leading-none opacity-70 hover:opacity-100"
+        >
+          <span aria-hidden="true">×</span>
+        </Toast.Close>
+      </Toast.Root>
+      <Toast.Viewport
+        hotkey={TOAST_HOTKEY}
+        className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+      />
+    </Toast.Provider>
+  );
+}

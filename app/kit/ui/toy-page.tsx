@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { cn } from "../lib/cn";
+
+interface ToyPageProps {
+  /** The page's one h1. */
+  title: ReactNode;
+  /** A line under the title. */
+  intro?: ReactNode;
+  /** Text colour scheme: light text for dark backgrounds (default) or dark text for light ones. */
+  tone?: "light" | "dark";
+  className?: string;
+  children?: ReactNode;
+}
+
+/** The common frame of a toy or page: a centred column with the h1, an intro line, then the toy. */
+export function ToyPage({ title, intro, tone = "light", className, children }: ToyPageProps) {
+  return (
+    <section
+      className={cn(
+        "mx-auto flex w-full max-w-3xl flex-1 flex-col items-center gap-6 px-4 py-10 text-center",
+        tone === "light" ? "text-white" : "text-slate-900",
+        className,
+      )}
+    >
+      <h1 className={cn("text-4xl font-black tracking-tight sm:text-5xl", tone === "light" && "drop-shadow-lg")}>
+        {title}
+      </h1>
+      {intro ? (
+        <p className={cn("max-w-xl text-lg", tone === "light" ? "text-white/90" : "text-slate-700")}>{intro}</p>
+      ) : null}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { allPages, routeFile } from "./toys/registry";
+
+// Generated from the registry: this file never lists a toy by hand.
+const pageRoutes = allPages.flatMap((entry) => [
+  entry.path === "/" ? index(routeFile(entry)) : route(entry.path, routeFile(entry)),
+  ...(entry.subRoutes ?? []).map((sub) => route(sub.path, routeFile(entry, sub.file))),
+]);
+
+export default [
+  layout("kit/shell/page-frame.tsx", [...pageRoutes, route("*", "kit/shell/not-found-route.tsx")]),
+] satisfies RouteConfig;

@@ -1,0 +1,26 @@
+import type { PageEntry } from "../kit/lib/define-page";
+import { toy as uselessButton } from "./useless-button/toy";
+
+/**
+ * Every page of the site, declared once. Adding a toy is one folder plus one line here; routes,
+ * the menu, meta, backgrounds, the pre-render list and the route-wide browser tests follow.
+ */
+
+/** The toys, in menu order. Their folders live in app/toys. */
+export const toys: readonly PageEntry[] = [uselessButton];
+
+/** About, How It Works, Blog, FAQ, Contact, in menu order. Their folders live in app/pages. */
+export const pages: readonly PageEntry[] = [];
+
+export const allPages: readonly PageEntry[] = [...toys, ...pages];
+
+/** The route module of an entry, relative to app/. */
+export function routeFile(entry: PageEntry, file = "route.tsx"): string {
+  const group = toys.includes(entry) ? "toys" : "pages";
+  return `${group}/${entry.slug}/${file}`;
+}
+
+/** Every concrete URL to pre-render: each page's path plus its sub-routes' listed paths. */
+export function prerenderPaths(): string[] {
+  return allPages.flatMap((entry) => [entry.path, ...(entry.subRoutes ?? []).flatMap((sub) => sub.prerender)]);
+}

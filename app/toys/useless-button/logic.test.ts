@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../kit/lib/random";
+import {
+  CONFETTI_COUNT,
+  clickToneFrequency,
+  fillCount,
+  isAddicted,
+  isMilestone,
+  makeConfetti,
+  milestoneDescription,
+  nextGradient,
+} from "./logic";
+import { CONFETTI_COLORS, GRADIENTS, MESSAGES } from "./words";
+
+describe("useless button rules", () => {
+  it("has 25 distinct messages and 8 distinct gradients", () => {
+    expect(MESSAGES).toHaveLength(25);
+    expect(new Set(MESSAGES).size).toBe(25);
+    expect(GRADIENTS).toHaveLength(8);
+    expect(new Set(GRADIENTS).size).toBe(8);
+  });
+
+  it("puts the click count into the placeholder", () => {
+    expect(fillCount("You've clicked {count} times. For what?", 17)).toBe("You've clicked 17 times. For what?");
+    expect(fillCount("No placeholder here", 3)).toBe("No placeholder here");
+  });
+
+  it("some messages use the count placeholder", () => {
+    expect(MESSAGES.filter((m) => m.includes("{count}")).length).toBeGreaterThan(0);
+  });
+
+  it("makes every 10th personal click a milestone", () => {
+    expect([0, 1, 9, 11, 19, 25].map(isMilestone)).toEqual([false, false, false, false, false, false]);
+    expect([10, 20, 30, 100].map(isMilestone)).toEqual([true, true, true, true]);
+    expect(milestoneDescription(20)).toContain("20 clicks");
+  });
+
+  it("calls the visitor addicted over 50 clicks, not at 50", () => {
+    expect(isAddicted(50)).toBe(false);
+    expect(isAddicted(51)).toBe(true);
+  });
+
+  it("cycles through all gradients", () => {
+    const seen = new Set<number>();
+    let i = 0;
+    for (let n = 0; n < 8; n++) {
+      i = nextGradient(i, 8);
+      seen.add(i);
+    }
+    expect(seen.size).toBe(8);
+    expect(nextGradient(7, 8)).toBe(0);
+  });
+
+  it("makes 12 confetti pieces in the site palette, flying outward", () => {
+    const pieces = makeConfetti(CONFETTI_COLORS, seededRandom(5));
+    expect(pieces).toHaveLength(CONFETTI_COUNT);
+    expect(CONFETTI_COUNT).toBe(12);
+    for (const p of pieces) {
+      expect(CONFETTI_COLORS).toContain(p.color);
+      expect(Math.hypot(p.dx, p.dy)).toBeGreaterThan(100);
+    }
+  });
+
+  it("picks click tones in an audible range", () => {
+    const random = seededRandom(2);
+    for (let i = 0; i < 100; i++) {
+      const f = clickToneFrequency(random);
+      expect(f).toBeGreaterThanOrEqual(220);
+      expect(f).toBeLessThanOrEqual(880);
+    }
+  });
+});

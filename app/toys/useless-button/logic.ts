@@ -1,0 +1,59 @@
+import { pickOne, type Random, randomBetween, randomInt } from "../../kit/lib/random";
+
+export const MILESTONE_EVERY = 10;
+export const MILESTONE_TOAST_MS = 3000;
+export const ADDICTED_AFTER = 50;
+export const CONFETTI_COUNT = 12;
+export const CONFETTI_MS = 1000;
+export const DEGREES_PER_CLICK = 360;
+
+/** Puts the click count into a message's `{count}` placeholder. */
+export function fillCount(message: string, count: number): string {
+  return message.replaceAll("{count}", String(count));
+}
+
+/** Every 10th personal click is a milestone. */
+export function isMilestone(personalClicks: number): boolean {
+  return personalClicks > 0 && personalClicks % MILESTONE_EVERY === 0;
+}
+
+/** Over 50 personal clicks the visitor is officially addicted. */
+export function isAddicted(personalClicks: number): boolean {
+  return personalClicks > ADDICTED_AFTER;
+}
+
+export function milestoneDescription(personalClicks: number): string {
+  return `You've wasted ${personalClicks} clicks on a button that does nothing. Proud of you.`;
+}
+
+/** The next of `total` gradients, cycling. */
+export function nextGradient(index: number, total: number): number {
+  return (index + 1) % total;
+}
+
+export interface ConfettiPiece {
+  /** Where it flies to, in px from the button's centre. */
+  dx: number;
+  dy: number;
+  rotate: number;
+  color: string;
+}
+
+/** 12 pieces spread evenly around the circle, each with a random distance, spin and colour. */
+export function makeConfetti(colors: readonly string[], random: Random): ConfettiPiece[] {
+  return Array.from({ length: CONFETTI_COUNT }, (_, i) => {
+    const angle = (i / CONFETTI_COUNT) * Math.PI * 2 + randomBetween(-0.2, 0.2, random);
+    const distance = randomBetween(110, 200, random);
+    return {
+      dx: Math.round(Math.cos(angle) * distance),
+      dy: Math.round(Math.sin(angle) * distance),
+      rotate: randomInt(-360, 360, random),
+      color: pickOne(colors, random),
+    };
+  });
+}
+
+/** A random pitch for the click tone, between A3 and A5. */
+export function clickToneFrequency(random: Random): number {
+  return Math.round(randomBetween(220, 880, random));
+}

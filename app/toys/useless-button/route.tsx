@@ -1,0 +1,9 @@
+import { pageMeta } from "../../kit/lib/meta";
+import { toy } from "./toy";
+import { UselessButton } from "./useless-button";
+
+export const meta = pageMeta(toy);
+
+export default function Route() {
+  return <UselessButton />;
+}

@@ -1,0 +1,95 @@
+import { useRef, useState } from "react";
+import { useShuffleBag } from "../../kit/hooks/use-shuffle-bag";
+import { useStoredNumber } from "../../kit/hooks/use-stored-number";
+import { useTimeouts } from "../../kit/hooks/use-timeouts";
+import { cn } from "../../kit/lib/cn";
+import { playTone } from "../../kit/sound/engine";
+import { MuteToggle } from "../../kit/sound/mute-toggle";
+import { toast } from "../../kit/ui/toast/toast-store";
+import { ToyPage } from "../../kit/ui/toy-page";
+import { type Burst, Confetti } from "./confetti";
+import {
+  CONFETTI_MS,
+  clickToneFrequency,
+  DEGREES_PER_CLICK,
+  fillCount,
+  isAddicted,
+  isMilestone,
+  MILESTONE_TOAST_MS,
+  makeConfetti,
+  milestoneDescription,
+  nextGradient,
+} from "./logic";
+import { CONFETTI_COLORS, GRADIENTS, MESSAGES } from "./words";
+
+/** At most this many confetti bursts are on screen, however fast the visitor clicks. */
+const MAX_BURSTS = 3;
+
+export function UselessButton() {
+  const [globalClicks, incrementGlobal] = useStoredNumber("uselessClicks");
+  const [personalClicks, incrementPersonal] = useStoredNumber("personalUselessClicks");
+  const { current: message, next: nextMessage } = useShuffleBag(MESSAGES);
+  const [gradient, setGradient] = useState(0);
+  const [spins, setSpins] = useState(0);
+  const [bursts, setBursts] = useState<Burst[]>([]);
+  const burstId = useRef(0);
+  const later = useTimeouts();
+
+  function handleClick() {
+    incrementGlobal();
+    const mine = incrementPersonal();
+    nextMessage();
+    setGradient((g) => nextGradient(g, GRADIENTS.length));
+    setSpins((s) => s + 1);
+    playTone({ frequency: clickToneFrequency(Math.random), duration: 0.15, type: "triangle" });
+
+    const burst = { id: ++burstId.current, pieces: makeConfetti(CONFETTI_COLORS, Math.random) };
+    setBursts((all) => [...all.slice(1 - MAX_BURSTS), burst]);
+    later(() => setBursts((all) => all.filter((b) => b.id !== burst.id)), CONFETTI_MS);
+
+    if (isMilestone(mine)) {
+      toast({ title: "Milestone Achieved!", description: milestoneDescription(mine), duration: MILESTONE_TOAST_MS });
+    }
+  }
+
+  return (
+    <ToyPage title="The Useless Button" intro="It does nothing. Beautifully. Go on, press it.">
+      <div className="flex flex-wrap items-center justify-center gap-3 text-base">
+        <p className="rounded-full bg-black/30 px-4 py-1.5">
+          Global clicks: <strong className="inline-block min-w-8 tabular-nums">{globalClicks ?? "…"}</strong>
+        </p>
+        <p className="rounded-full bg-white px-4 py-1.5 font-semibold text-purple-900 shadow">
+          Your clicks: <strong className="inline-block min-w-8 tabular-nums">{personalClicks ?? "…"}</strong>
+        </p>
+      </div>
+
+      <div className="relative grid size-72 place-items-center">
+        <button
+          type="button"
+          onClick={handleClick}
+          style={{ transform: `rotate(${spins * DEGREES_PER_CLICK}deg)` }}
+          className={cn(
+            "size-64 rounded-full bg-linear-to-br p-8 text-xl font-extrabold text-white shadow-2xl ring-4 ring-white/40",
+            "transition-transform duration-500 ease-out text-shadow-md hover:scale-105 active:scale-95",
+            "motion-reduce:transition-none",
+            GRADIENTS[gradient],
+          )}
+        >
+          {message ? fillCount(message, personalClicks ?? 0) : "Click me. It does nothing."}
+        </button>
+        <Confetti bursts={bursts} />
+      </div>
+
+      <MuteToggle />
+
+      <div role="status" className="min-h-14">
+        {personalClicks !== null && isAddicted(personalClicks) ? (
+          <p className="rounded-2xl bg-red-700 px-5 py-3 font-bold shadow-lg">
+            <span aria-hidden="true">🚨 </span>
+            You are officially addicted to clicking a useless button. Seek help. Or keep clicking.
+          </p>
+        ) : null}
+      </div>
+    </ToyPage>
+  );
+}

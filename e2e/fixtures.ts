@@ -1,0 +1,66 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+interface Fixtures {
+  /** Console errors and uncaught page errors; each test fails if any is left unexpected. */
+  problems: string[];
+  /** Requests that tried to leave the site's origin (they are blocked); each test fails if any. */
+  offsite: string[];
+}
+
+/**
+ * Every browser test runs with two guards: no console error or hydration warning, and no request
+ * to another origin. A test that expects a console error removes it from `problems` itself.
+ */
+export const test = base.extend<Fixtures>({
+  problems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || (message.type() === "warning" && /hydrat/i.test(message.text()))) {
+          problems.push(`console.${message.type()}: ${message.text()}`);
+        }
+      });
+      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+      await use(problems);
+      expect(problems, "console errors or uncaught errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+  offsite: [
+    async ({ page, baseURL }, use) => {
+      const offsite: string[] = [];
+      const origin = new URL(baseURL ?? "http://localhost").origin;
+      await page.route(
+        (url) => url.origin !== origin && url.protocol.startsWith("http"),
+        (route) => {
+          offsite.push(route.request().url());
+          return route.abort();
+        },
+      );
+      await use(offsite);
+      expect(offsite, "requests that left the site's origin").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Opens a path and waits until React has hydrated it. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/** Runs axe-core (WCAG 2.x A and AA rules) and returns its violations. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+}
