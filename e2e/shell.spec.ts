@@ -1,0 +1,161 @@
+import type { Page } from "@playwright/test";
+import { site } from "../app/kit/lib/site";
+import { pages, toys } from "../app/toys/registry";
+import { axeViolations, expect, open, test } from "./fixtures";
+
+test.describe("the shell", () => {
+  test("has header, main and footer landmarks and a site title linking home", async ({ page }) => {
+    await open(page, "/");
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    const home = page.getByRole("banner").getByRole("link", { name: site.name });
+    await expect(home).toHaveAttribute("href", "/");
+    await expect(page.getByRole("banner")).toHaveCSS("position", "fixed");
+  });
+
+  test("footer shows the visitor's current year, without a hydration mismatch", async ({ page }) => {
+    await page.clock.install({ time: new Date("2031-06-15T12:00:00") });
+    await open(page, "/");
+    await expect(page.getByRole("contentinfo")).toHaveText(
+      "Made with love and zero purpose | Wasting your time since 2031",
+    );
+  });
+});
+
+test.describe("the menu", () => {
+  test("lists every page in two groups: toys, a separator, then the site pages", async ({ page }) => {
+    await open(page, "/");
+    const button = page.getByRole("button", { name: "Menu" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const nav = page.getByRole("navigation", { name: "All pages" });
+    const toyLinks = nav.getByRole("list", { name: "Toys" }).getByRole("link");
+    await expect(toyLinks).toHaveText(toys.map((t) => t.label));
+    const pageLinks = nav.getByRole("list", { name: "About this site" }).getByRole("link");
+    await expect(pageLinks).toHaveText(pages.map((p) => p.label));
+    await expect(nav.locator("hr")).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("is 16rem wide, at most 80% of the viewport tall, and scrolls", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 500 });
+    await open(page, "/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    const panel = page.locator("[id]", { has: page.getByRole("navigation", { name: "All pages" }) }).last();
+    const box = await panel.boundingBox();
+    expect(box?.width).toBe(256);
+    expect(box?.height).toBeLessThanOrEqual(400);
+    await expect(panel).toHaveCSS("max-height", "400px");
+    await expect(panel).toHaveCSS("overflow-y", "auto");
+  });
+
+  test("works with the keyboard alone", async ({ page }) => {
+    await open(page, "/");
+    const button = page.getByRole("button", { name: "Menu" });
+    await button.focus();
+    await page.keyboard.press("ArrowDown");
+    const nav = page.getByRole("navigation", { name: "All pages" });
+    const links = nav.getByRole("link");
+    // Opening focuses the current page's link.
+    await expect(nav.getByRole("link", { name: "Useless Button" })).toBeFocused();
+    const count = await links.count();
+    await page.keyboard.press("End");
+    await expect(links.nth(count - 1)).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(links.first()).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(links.nth(count - 1)).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(links.first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(button).toBeFocused();
+    // Enter opens it too, and Enter on a link follows it.
+    await page.keyboard.press("Enter");
+    await expect(nav).toBeVisible();
+    await page.keyboard.press("End");
+    const last = pages.at(-1) ?? toys.at(-1);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${last?.path}$`));
+    await expect(nav).toBeHidden();
+  });
+
+  test("closes when clicking elsewhere or tabbing out", async ({ page }) => {
+    await open(page, "/");
+    const nav = page.getByRole("navigation", { name: "All pages" });
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(nav).toBeVisible();
+    await page.mouse.click(5, 400);
+    await expect(nav).toBeHidden();
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Tab");
+    await expect(nav).toBeHidden();
+  });
+});
+
+test.describe("page changes", () => {
+  // From the not-found page to the home page: a client navigation between two routes.
+  async function navigateHome(page: Page) {
+    await page.getByRole("link", { name: "Take me to the Useless Button" }).click();
+    await expect(page.getByRole("heading", { name: "The Useless Button" })).toBeVisible();
+  }
+
+  test("client navigations fade and slide in over 0.3 s, and move focus to the page", async ({ page, problems }) => {
+    await open(page, "/not-a-page");
+    problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("404")));
+    // The first paint of a pre-rendered page is never animated.
+    await expect(page.locator(".page-enter")).toHaveCount(0);
+    await navigateHome(page);
+    const entering = page.locator("main > .page-enter");
+    await expect(entering).toHaveCSS("animation-name", "page-enter");
+    await expect(entering).toHaveCSS("animation-duration", "0.3s");
+    await expect(page.getByRole("main")).toBeFocused();
+  });
+
+  test("with reduced motion they only fade", async ({ page, problems }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await open(page, "/not-a-page");
+    problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("404")));
+    await navigateHome(page);
+    const entering = page.locator("main > .page-enter");
+    await expect(entering).toHaveCSS("animation-name", "fade-in");
+    await expect(entering).toHaveCSS("animation-duration", "0.3s");
+  });
+});
+
+test.describe("unknown paths", () => {
+  test("are answered 404 with the fallback page", async ({ request }) => {
+    for (const path of ["/nope", "/nope/deeper", "/hi-there"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text()).toContain("<html");
+    }
+  });
+
+  test("show a friendly not-found page inside the layout on the default gradient", async ({ page, problems }) => {
+    await open(page, "/this/does/not/exist");
+    // Chromium logs the 404 status of the document itself; that is the point, not a problem.
+    problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("404")));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    const frame = page.locator("body > div").first();
+    for (const cls of site.defaultBackground.split(" "))
+      await expect(frame).toHaveClass(new RegExp(`(^| )${cls}( |$)`));
+    await page.getByRole("link", { name: /Useless Button/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "The Useless Button" })).toBeVisible();
+  });
+
+  test("are reached by client navigation too, without a reload", async ({ page }) => {
+    await open(page, "/");
+    await page.evaluate(() => {
+      window.history.pushState({}, "", "/elsewhere");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
+  });
+});

@@ -1,0 +1,76 @@
+import type { Page } from "@playwright/test";
+import { expect, open, test } from "./fixtures";
+
+const bigButton = (page: Page) => page.getByRole("main").getByRole("button").first();
+const globalCount = (page: Page) => page.getByText(/^Global clicks:/).locator("strong");
+const personalCount = (page: Page) => page.getByText(/^Your clicks:/).locator("strong");
+
+test.describe("untrusted storage", () => {
+  test("storage that throws on every call: the page works and counts in memory", async ({ page }) => {
+    await page.addInitScript(() => {
+      for (const name of ["localStorage", "sessionStorage"]) {
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() {
+            throw new DOMException("The operation is insecure.", "SecurityError");
+          },
+        });
+      }
+    });
+    await open(page, "/");
+    await expect(personalCount(page)).toHaveText("0");
+    await bigButton(page).click();
+    await bigButton(page).click();
+    await expect(personalCount(page)).toHaveText("2");
+    await expect(globalCount(page)).toHaveText("2");
+    await page.getByRole("button", { name: "Mute sound" }).click();
+    await expect(page.getByRole("button", { name: "Unmute sound" })).toBeVisible();
+  });
+
+  test("storage that is full: clicks still count, from the stored value on", async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem("personalUselessClicks", "5");
+      Storage.prototype.setItem = () => {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      };
+    });
+    await open(page, "/");
+    await expect(personalCount(page)).toHaveText("5");
+    for (let i = 0; i < 3; i++) await bigButton(page).click();
+    await expect(personalCount(page)).toHaveText("8");
+  });
+
+  for (const garbage of ["banana", "-5", "Infinity", "NaN", '{"clicks":9}', "1e999", ""]) {
+    test(`garbage ${JSON.stringify(garbage)} in the counters counts as 0`, async ({ page }) => {
+      await page.addInitScript((value) => {
+        if (sessionStorage.getItem("seeded")) return;
+        sessionStorage.setItem("seeded", "1");
+        localStorage.setItem("uselessClicks", value);
+        localStorage.setItem("personalUselessClicks", value);
+        localStorage.setItem("pointlessMuted", value);
+      }, garbage);
+      await open(page, "/");
+      await expect(globalCount(page)).toHaveText("0");
+      await expect(personalCount(page)).toHaveText("0");
+      await bigButton(page).click();
+      await expect(personalCount(page)).toHaveText("1");
+      expect(await page.evaluate(() => localStorage.getItem("uselessClicks"))).toBe("1");
+    });
+  }
+
+  test("two tabs clicking in turn lose no clicks and see each other's counts", async ({ page, context }) => {
+    const other = await context.newPage();
+    await open(page, "/");
+    await open(other, "/");
+    await bigButton(page).click();
+    await bigButton(other).click();
+    await bigButton(page).click();
+    await bigButton(other).click();
+    await bigButton(other).click();
+    await expect(personalCount(page)).toHaveText("5");
+    await expect(personalCount(other)).toHaveText("5");
+    await expect(globalCount(page)).toHaveText("5");
+    expect(await page.evaluate(() => localStorage.getItem("personalUselessClicks"))).toBe("5");
+    await other.close();
+  });
+});

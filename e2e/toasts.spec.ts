@@ -1,0 +1,48 @@
+import type { Page } from "@playwright/test";
+import { expect, open, test } from "./fixtures";
+
+/** Opens the home page one click away from a milestone, and triggers its toast. */
+async function showToast(page: Page) {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.addInitScript(() => localStorage.setItem("personalUselessClicks", "9"));
+  await open(page, "/");
+  await page.getByRole("main").getByRole("button").first().click();
+  const toast = page.locator(".toast");
+  await expect(toast).toBeVisible();
+  return toast;
+}
+
+test.describe("toasts", () => {
+  test("F8 moves focus to the notifications", async ({ page }) => {
+    await showToast(page);
+    await page.keyboard.press("F8");
+    const region = page.getByRole("region", { name: /Notifications/ });
+    await expect(region).toHaveCount(1);
+    expect(await region.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  });
+
+  test("can be closed with its close button", async ({ page }) => {
+    const toast = await showToast(page);
+    await toast.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(toast).toBeHidden();
+  });
+
+  async function swipe(page: Page, distance: number) {
+    const box = await page.locator(".toast").boundingBox();
+    if (!box) throw new Error("no toast");
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    for (let dx = 5; dx <= distance; dx += 5) await page.mouse.move(box.x + 20 + dx, y);
+    await page.mouse.up();
+  }
+
+  test("a swipe shorter than 50px leaves it; a longer one dismisses it", async ({ page }) => {
+    const toast = await showToast(page);
+    await swipe(page, 40);
+    await page.waitForTimeout(300);
+    await expect(toast).toBeVisible();
+    await swipe(page, 80);
+    await expect(toast).toBeHidden();
+  });
+});

@@ -1,0 +1,187 @@
+import type { Page } from "@playwright/test";
+import { fillCount } from "../app/toys/useless-button/logic";
+import { GRADIENTS, MESSAGES } from "../app/toys/useless-button/words";
+import { recordSounds, removeWebAudio, soundsPlayed } from "./audio-stub";
+import { axeViolations, expect, open, test } from "./fixtures";
+
+const bigButton = (page: Page) => page.getByRole("main").getByRole("button").first();
+const globalCount = (page: Page) => page.getByText(/^Global clicks:/).locator("strong");
+const personalCount = (page: Page) => page.getByText(/^Your clicks:/).locator("strong");
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+async function seed(page: Page, values: Record<string, string>) {
+  await page.addInitScript((v) => {
+    if (sessionStorage.getItem("seeded")) return;
+    sessionStorage.setItem("seeded", "1");
+    for (const [key, value] of Object.entries(v)) localStorage.setItem(key, value);
+  }, values);
+}
+
+/** Stops the page's fake clock, so only `clock.runFor` moves time. */
+async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 500);
+}
+
+test.describe("the Useless Button", () => {
+  test("shows its title, counters, big button and mute toggle", async ({ page }) => {
+    await open(page, "/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Useless Button");
+    await expect(globalCount(page)).toHaveText("0");
+    await expect(personalCount(page)).toHaveText("0");
+    await expect(bigButton(page)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mute sound" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("each click counts globally and personally, and saves both", async ({ page }) => {
+    await seed(page, { uselessClicks: "100", personalUselessClicks: "7" });
+    await open(page, "/");
+    await expect(globalCount(page)).toHaveText("100");
+    await bigButton(page).click();
+    await bigButton(page).click();
+    await expect(globalCount(page)).toHaveText("102");
+    await expect(personalCount(page)).toHaveText("9");
+    expect(await stored(page, "uselessClicks")).toBe("102");
+    expect(await stored(page, "personalUselessClicks")).toBe("9");
+    await page.reload();
+    await expect(globalCount(page)).toHaveText("102");
+  });
+
+  test("shows all 25 messages once before any repeats, with the count filled in", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" }); // no spin to wait for between clicks
+    await open(page, "/");
+    const seen: string[] = [];
+    for (let click = 1; click <= 26; click++) {
+      await bigButton(page).click();
+      const text = (await bigButton(page).textContent()) ?? "";
+      expect(text).not.toContain("{count}");
+      const raw = MESSAGES.find((m) => fillCount(m, click) === text);
+      expect(raw, `click ${click}: ${text}`).toBeDefined();
+      seen.push(raw as string);
+    }
+    expect(new Set(seen.slice(0, 25)).size).toBe(25);
+    // The 26th starts a new round, and never with the message just shown.
+    expect(seen[25]).not.toBe(seen[24]);
+  });
+
+  test("changes gradient and adds 360 degrees of rotation per click", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" }); // the rotation is still added, just not animated
+    await open(page, "/");
+    const gradientOf = async () => {
+      const cls = (await bigButton(page).getAttribute("class")) ?? "";
+      return GRADIENTS.findIndex((g) => g.split(" ").every((c) => cls.split(" ").includes(c)));
+    };
+    const seen = new Set<number>();
+    let before = await gradientOf();
+    for (let click = 1; click <= 8; click++) {
+      await bigButton(page).click();
+      const now = await gradientOf();
+      expect(now).toBeGreaterThanOrEqual(0);
+      expect(now).not.toBe(before);
+      seen.add(now);
+      before = now;
+      await expect(bigButton(page)).toHaveAttribute("style", `transform: rotate(${click * 360}deg);`);
+    }
+    expect(seen.size).toBe(8);
+  });
+
+  test("bursts 12 confetti pieces that are gone after 1 s", async ({ page }) => {
+    await page.clock.install();
+    await open(page, "/");
+    await pauseClock(page);
+    await bigButton(page).click();
+    await expect(page.locator("[data-confetti]")).toHaveCount(12);
+    await page.clock.runFor(900);
+    await expect(page.locator("[data-confetti]")).toHaveCount(12);
+    await page.clock.runFor(200);
+    await expect(page.locator("[data-confetti]")).toHaveCount(0);
+  });
+
+  test("plays a random tone per click when sound is on, none when muted, and the mute persists", async ({ page }) => {
+    await recordSounds(page);
+    await open(page, "/");
+    for (let i = 0; i < 5; i++) await bigButton(page).click();
+    const sounds = await soundsPlayed(page);
+    expect(sounds).toHaveLength(5);
+    expect(new Set(sounds.map((s) => s.frequency)).size).toBeGreaterThan(1);
+    for (const s of sounds) expect(s.frequency).toBeGreaterThanOrEqual(220);
+
+    await page.getByRole("button", { name: "Mute sound" }).click();
+    await bigButton(page).click();
+    expect(await soundsPlayed(page)).toHaveLength(5);
+
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Unmute sound" })).toBeVisible();
+    await bigButton(page).click();
+    expect(await soundsPlayed(page)).toHaveLength(0);
+    await page.getByRole("button", { name: "Unmute sound" }).click();
+    await bigButton(page).click();
+    expect(await soundsPlayed(page)).toHaveLength(1);
+  });
+
+  test("works without Web Audio", async ({ page }) => {
+    await removeWebAudio(page);
+    await open(page, "/");
+    await bigButton(page).click();
+    await expect(personalCount(page)).toHaveText("1");
+  });
+
+  test("every 10th personal click shows 'Milestone Achieved!' for 3 s, one toast at a time", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
+    await seed(page, { personalUselessClicks: "8" });
+    await open(page, "/");
+    await pauseClock(page);
+    const toast = page.locator(".toast");
+    await bigButton(page).click();
+    await expect(toast).toHaveCount(0);
+    await bigButton(page).click();
+    await expect(toast).toBeVisible();
+    await expect(toast.getByText("Milestone Achieved!", { exact: true })).toBeVisible();
+    await expect(toast).toContainText("wasted 10 clicks");
+    // Ten more clicks while it is still up: the 20th replaces it, never two at once.
+    for (let i = 0; i < 10; i++) await bigButton(page).click();
+    await expect(toast).toHaveCount(1);
+    await expect(toast).toContainText("wasted 20 clicks");
+    await page.clock.runFor(2900);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(toast).toBeHidden();
+  });
+
+  test("over 50 personal clicks, a banner says the visitor is officially addicted", async ({ page }) => {
+    await seed(page, { personalUselessClicks: "49" });
+    await open(page, "/");
+    const banner = page.getByText(/officially addicted/);
+    await bigButton(page).click();
+    await expect(personalCount(page)).toHaveText("50");
+    await expect(banner).toHaveCount(0);
+    await bigButton(page).click();
+    await expect(banner).toBeVisible();
+    await page.reload();
+    await expect(banner).toBeVisible();
+  });
+
+  test("1000 fast clicks count 1000", async ({ page }) => {
+    await open(page, "/");
+    await page.evaluate(() => {
+      const button = document.querySelector("main button") as HTMLButtonElement;
+      for (let i = 0; i < 1000; i++) button.click();
+    });
+    await expect(personalCount(page)).toHaveText("1000");
+    await expect(globalCount(page)).toHaveText("1000");
+    expect(await stored(page, "uselessClicks")).toBe("1000");
+    expect(await stored(page, "personalUselessClicks")).toBe("1000");
+    // However fast the clicks, the confetti stays bounded.
+    expect(await page.locator("[data-confetti]").count()).toBeLessThanOrEqual(36);
+  });
+
+  test("is operable with the keyboard", async ({ page }) => {
+    await open(page, "/");
+    await bigButton(page).focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Space");
+    await expect(personalCount(page)).toHaveText("2");
+  });
+});
