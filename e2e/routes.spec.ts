@@ -11,7 +11,7 @@ const urls = allPages.flatMap((entry) => [
   ...(entry.subRoutes ?? []).flatMap((sub) => sub.prerender.map((url) => ({ entry, url, own: false }))),
 ]);
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -27,8 +27,8 @@ for (const { entry, url, own } of urls) {
       const html = await response.text();
       expect(html).toMatch(/<h1[\s>]/);
       if (own) {
-        expect(html).toContain(`<title>${escape(documentTitle(entry.title))}</title>`);
-        expect(html).toContain(`<meta name="description" content="${escape(entry.description)}"/>`);
+        expect(html).toContain(`<title>${escapeHtml(documentTitle(entry.title))}</title>`);
+        expect(html).toContain(`<meta name="description" content="${escapeHtml(entry.description)}"/>`);
       }
     });
 

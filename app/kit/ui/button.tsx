@@ -24,7 +24,6 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export function Button({ variant = "primary", size = "md", className, type = "button", ...props }: ButtonProps) {
   return (
     <button
-      // biome-ignore lint/a11y/useButtonType: the type is a prop with a safe default
       type={type}
       className={cn(
         "inline-flex items-center justify-center gap-2 rounded-full font-bold transition-transform active:scale-95 disabled:cursor-not-allowed motion-reduce:transition-none",
