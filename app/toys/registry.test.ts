@@ -13,7 +13,7 @@ function folders(dir: string): string[] {
 function specRoutes(): string[] {
   const spec = readFileSync(join(APP, "..", "docs", "spec.md"), "utf8");
   const table = spec.slice(spec.indexOf("### Route table"), spec.indexOf("### Page contents"));
-  return [...table.matchAll(/^\| (\/[^ |]*) \|/gm)].map((m) => m[1] as string);
+  return [...table.matchAll(/^\| *(\/[^ |]*) *\|/gm)].map((m) => m[1] as string);
 }
 
 /** A spec path like /blog/{slug} as a route pattern like /blog/:slug. */
