@@ -4,8 +4,12 @@ import "./app.css";
 import { useHydrated } from "./kit/hooks/use-hydrated";
 import { site } from "./kit/lib/site";
 import { SiteHeader } from "./kit/shell/site-header";
+import { onceSiteMap } from "./kit/shell/site-map";
 import { ShellFrame, SiteShell } from "./kit/shell/site-shell";
-import { pages, toys } from "./toys/registry";
+
+// The registry (every page's label and path) is only needed by the menu and "Surprise me",
+// so it is a separate chunk, fetched when the visitor shows intent.
+const loadSiteMap = onceSiteMap(() => import("./toys/registry"));
 
 export function Layout({ children }: { children: ReactNode }) {
   // ScrollRestoration's inline script throws where sessionStorage is blocked; after hydration it
@@ -36,7 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <SiteShell toys={toys} pages={pages}>
+    <SiteShell loadSiteMap={loadSiteMap}>
       <Outlet />
     </SiteShell>
   );
@@ -50,7 +54,7 @@ export function HydrateFallback() {
   return (
     <ShellFrame
       background={site.defaultBackground}
-      header={<SiteHeader toys={toys} pages={pages} currentPath={null} />}
+      header={<SiteHeader loadSiteMap={loadSiteMap} currentPath={null} />}
     >
       {null}
     </ShellFrame>

@@ -43,7 +43,7 @@ test.describe("the menu", () => {
     await page.setViewportSize({ width: 390, height: 500 });
     await open(page, "/");
     await page.getByRole("button", { name: "Menu" }).click();
-    const panel = page.locator("[id]", { has: page.getByRole("navigation", { name: "All pages" }) }).last();
+    const panel = page.getByRole("navigation", { name: "All pages" });
     const box = await panel.boundingBox();
     expect(box?.width).toBe(256);
     expect(box?.height).toBeLessThanOrEqual(400);
@@ -157,5 +157,31 @@ test.describe("unknown paths", () => {
       window.dispatchEvent(new PopStateEvent("popstate"));
     });
     await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
+  });
+});
+
+test.describe("surprise me", () => {
+  test("takes the visitor to a random toy, never the one they are on", async ({ page }) => {
+    const toyPaths = toys.map((toy) => toy.path);
+    expect(toyPaths.length, "needs at least two toys").toBeGreaterThan(1);
+    await open(page, toyPaths[0] as string);
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const before = new URL(page.url()).pathname;
+      await page.getByRole("button", { name: "Surprise me" }).click();
+      await expect(page).not.toHaveURL(new RegExp(`${before === "/" ? "/$" : `${before}$`}`));
+      const after = new URL(page.url()).pathname;
+      expect(toyPaths).toContain(after);
+      seen.add(after);
+    }
+    expect(seen.size).toBeGreaterThan(1);
+  });
+
+  test("from a page that is not a toy, goes to a toy", async ({ page, problems }) => {
+    await open(page, "/no-such-page");
+    problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("404")));
+    await page.getByRole("button", { name: "Surprise me" }).click();
+    await expect(page).not.toHaveURL(/no-such-page/);
+    expect(toys.map((toy) => toy.path)).toContain(new URL(page.url()).pathname);
   });
 });

@@ -4,14 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const STAMP = "build/client/__spa-fallback.html";
-const SOURCES = [
-  "app",
-  "public",
-  "vite.config.ts",
-  "react-router.config.ts",
-  "package-lock.json",
-  "scripts/postbuild.mjs",
-];
+const SOURCES = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json", "scripts"];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

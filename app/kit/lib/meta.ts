@@ -16,3 +16,16 @@ export function documentTitle(title: string): string {
 export function pageMeta(entry: Pick<PageEntry, "title" | "description">): () => MetaTag[] {
   return () => [{ title: documentTitle(entry.title) }, { name: "description", content: entry.description }];
 }
+
+/** What the shell needs from the page on screen, given by the route module's `handle` export. */
+export interface PageHandle {
+  page: Pick<PageEntry, "path" | "background">;
+}
+
+/**
+ * `handle` for a route module: lets the shell paint the page's background and mark it current in
+ * the menu without loading the whole registry up front.
+ */
+export function pageHandle(entry: Pick<PageEntry, "path" | "background">): PageHandle {
+  return { page: { path: entry.path, background: entry.background } };
+}

@@ -1,23 +1,22 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, type Ref, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { cn } from "../lib/cn";
-import type { PageEntry } from "../lib/define-page";
 import { site } from "../lib/site";
 import { Toaster } from "../ui/toast/toaster";
-import { findPage } from "./find-page";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import type { LoadSiteMap } from "./site-map";
+import { useCurrentPage } from "./use-current-page";
 
 interface SiteShellProps {
-  toys: readonly PageEntry[];
-  pages: readonly PageEntry[];
+  loadSiteMap: LoadSiteMap;
   children: ReactNode;
 }
 
 /** Header, background, animated main area, footer and the toast outlet around every page. */
-export function SiteShell({ toys, pages, children }: SiteShellProps) {
+export function SiteShell({ loadSiteMap, children }: SiteShellProps) {
   const location = useLocation();
-  const entry = findPage([...toys, ...pages], location.pathname);
+  const page = useCurrentPage();
   // Only client-side navigations animate: the first paint of a pre-rendered page stays instant.
   const firstKey = useRef(location.key);
   const navigated = location.key !== firstKey.current;
@@ -30,8 +29,8 @@ export function SiteShell({ toys, pages, children }: SiteShellProps) {
 
   return (
     <ShellFrame
-      background={entry?.background ?? site.defaultBackground}
-      header={<SiteHeader toys={toys} pages={pages} currentPath={entry?.path ?? null} />}
+      background={page?.background ?? site.defaultBackground}
+      header={<SiteHeader loadSiteMap={loadSiteMap} currentPath={page?.path ?? null} />}
       mainRef={main}
     >
       <div key={location.pathname} className={cn("flex flex-1 flex-col", navigated && "page-enter")}>
@@ -44,7 +43,7 @@ export function SiteShell({ toys, pages, children }: SiteShellProps) {
 interface ShellFrameProps {
   background: string;
   header: ReactNode;
-  mainRef?: React.Ref<HTMLElement>;
+  mainRef?: Ref<HTMLElement>;
   children: ReactNode;
 }
 

@@ -1,8 +1,9 @@
-import { pageMeta } from "../../kit/lib/meta";
+import { pageHandle, pageMeta } from "../../kit/lib/meta";
 import { toy } from "./toy";
 import { UselessButton } from "./useless-button";
 
 export const meta = pageMeta(toy);
+export const handle = pageHandle(toy);
 
 export default function Route() {
   return <UselessButton />;
