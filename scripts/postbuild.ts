@@ -1,20 +1,45 @@
-// After `react-router build`: rewrite the pre-rendered HTML for a fast first paint, then
-// precompress everything. Runs under the project's Node 24 (TypeScript type stripping).
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// After `react-router build`: rewrite the pre-rendered HTML for a fast first paint, give every page
+// its Content-Security-Policy, write the headers for `npm start` and static hosts, then precompress.
+// Runs under the project's Node 24 (TypeScript type stripping).
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { precompress } from "./build/compress.ts";
 import { walk } from "./build/files.ts";
 import { transformHtml } from "./build/html.ts";
+import {
+  addCspMeta,
+  COMMON_HEADERS,
+  contentSecurityPolicy,
+  headersFile,
+  inlineScriptHashes,
+  type PageHeaders,
+} from "./build/security.ts";
 
 const DIR = "build/client";
+const FALLBACK = "__spa-fallback.html";
 
-const pages = walk(DIR).filter((file) => file.endsWith(".html"));
-for (const file of pages) {
-  const html = readFileSync(file, "utf8");
-  writeFileSync(
-    file,
-    transformHtml(html, (href) => readFileSync(join(DIR, href), "utf8")),
-  );
+const headerCsp: Record<string, string> = {};
+const pageHeaders: PageHeaders[] = [];
+
+for (const file of walk(DIR).filter((f) => f.endsWith(".html"))) {
+  const rewritten = transformHtml(readFileSync(file, "utf8"), (href) => readFileSync(join(DIR, href), "utf8"));
+  const hashes = inlineScriptHashes(rewritten);
+  writeFileSync(file, addCspMeta(rewritten, contentSecurityPolicy(hashes, false)));
+
+  const servedAs = `/${relative(DIR, file).split("\\").join("/")}`;
+  headerCsp[servedAs] = contentSecurityPolicy(hashes, true);
+  if (servedAs.endsWith("/index.html")) {
+    const path = servedAs.slice(0, -"/index.html".length);
+    pageHeaders.push({ paths: path === "" ? ["/"] : [path, `${path}/`], csp: headerCsp[servedAs] });
+  }
 }
+
+// Static hosts (Netlify, Cloudflare Pages, GitHub Pages) answer unknown paths with 404.html.
+copyFileSync(join(DIR, FALLBACK), join(DIR, "404.html"));
+headerCsp["/404.html"] = headerCsp[`/${FALLBACK}`] as string;
+
+writeFileSync(join(DIR, "_headers"), headersFile(pageHeaders));
+writeFileSync("build/headers.json", `${JSON.stringify({ common: COMMON_HEADERS, csp: headerCsp }, null, 2)}\n`);
+
 const compressed = precompress(DIR);
-console.log(`postbuild: rewrote ${pages.length} pages, precompressed ${compressed} files`);
+console.log(`postbuild: rewrote ${pageHeaders.length} pages, wrote headers, precompressed ${compressed} files`);

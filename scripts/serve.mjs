@@ -1,29 +1,51 @@
-// Serves the production build (build/client) the way a static host would:
-// pre-rendered pages at /path and /path/, precompressed files, hashed assets cached for a year,
-// and the SPA fallback with status 404 for anything else.
+// Serves the production build (build/client) the way a static host would: pre-rendered pages at
+// /path and /path/, precompressed files, hashed assets cached for a year, the security headers the
+// build computed (build/headers.json), and the SPA fallback with status 404 for anything else.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import sirv from "sirv";
 
+const FALLBACK = "/__spa-fallback.html";
+
 export function createSiteServer(dir = "build/client") {
-  const fallback = readFileSync(join(dir, "__spa-fallback.html"));
+  const fallback = readFileSync(join(dir, FALLBACK));
+  const { common, csp } = JSON.parse(readFileSync(join(dir, "..", "headers.json"), "utf8"));
+
+  // A page's policy is keyed by its file: "/" -> "/index.html", "/hi" and "/hi/" -> "/hi/index.html".
+  const fileOf = (pathname) => (/\.\w+$/.test(pathname) ? pathname : `${pathname.replace(/\/$/, "")}/index.html`);
+
+  function setSecurityHeaders(res, pathname) {
+    for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
+    const policy = csp[fileOf(pathname)];
+    if (policy) res.setHeader("Content-Security-Policy", policy);
+  }
+
   const files = sirv(dir, {
     brotli: true,
     gzip: true,
     etag: true,
     setHeaders(res, pathname) {
+      setSecurityHeaders(res, pathname);
       const hashed = pathname.startsWith("/assets/");
       res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
+
   return createServer((req, res) => {
-    files(req, res, () => {
+    const notFound = () => {
+      setSecurityHeaders(res, FALLBACK);
       res.statusCode = 404;
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.setHeader("Cache-Control", "no-cache");
       res.end(req.method === "HEAD" ? undefined : fallback);
-    });
+    };
+    // Host configuration files and the fallback itself are not pages.
+    if (/^\/(_headers|404\.html|__spa-fallback\.html)(\.|$)/.test(new URL(req.url ?? "/", "http://x").pathname)) {
+      notFound();
+      return;
+    }
+    files(req, res, notFound);
   });
 }
 
