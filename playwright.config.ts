@@ -14,6 +14,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // Each page would install the service worker and precache the whole site in the background;
+    // only e2e/offline.spec.ts lets it run.
+    serviceWorkers: "block",
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import "./app.css";
 import { useHydrated } from "./kit/hooks/use-hydrated";
 import { site } from "./kit/lib/site";
+import { registerServiceWorker } from "./kit/pwa/service-worker";
 import { SiteHeader } from "./kit/shell/site-header";
 import { onceSiteMap } from "./kit/shell/site-map";
 import { ShellFrame, SiteShell } from "./kit/shell/site-shell";
@@ -18,6 +19,8 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     // A marker for browser tests and the benchmark: the page is interactive.
     document.documentElement.dataset.hydrated = "true";
+    // The dev server has no sw.js: only the production build works offline.
+    if (import.meta.env.PROD) registerServiceWorker();
   }, []);
   return (
     <html lang="en">
@@ -26,6 +29,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7e22ce" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links />
       </head>

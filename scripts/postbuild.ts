@@ -14,6 +14,7 @@ import {
   inlineScriptHashes,
   type PageHeaders,
 } from "./build/security.ts";
+import { writeServiceWorker } from "./build/service-worker.ts";
 
 const DIR = "build/client";
 const FALLBACK = "__spa-fallback.html";
@@ -41,5 +42,9 @@ headerCsp["/404.html"] = headerCsp[`/${FALLBACK}`] as string;
 writeFileSync(join(DIR, "_headers"), headersFile(pageHeaders));
 writeFileSync("build/headers.json", `${JSON.stringify({ common: COMMON_HEADERS, csp: headerCsp }, null, 2)}\n`);
 
+const precached = writeServiceWorker(DIR, readFileSync("scripts/build/sw-template.js", "utf8"));
+
 const compressed = precompress(DIR);
-console.log(`postbuild: rewrote ${pageHeaders.length} pages, wrote headers, precompressed ${compressed} files`);
+console.log(
+  `postbuild: rewrote ${pageHeaders.length} pages, wrote headers, precached ${precached.length} files in sw.js, precompressed ${compressed} files`,
+);

@@ -10,6 +10,8 @@ export interface ToastOptions {
   /** Milliseconds before it dismisses itself; Infinity keeps it until closed. Default 5000. */
   duration?: number;
   variant?: ToastVariant;
+  /** A button in the toast, e.g. "Reload" for a new version of the site. */
+  action?: { label: string; onClick: () => void };
 }
 
 export interface ToastState extends ToastOptions {

@@ -30,6 +30,15 @@ export default function ToastView({ toast }: { toast: ToastState }) {
           {toast.description ? (
             <Toast.Description className="text-sm opacity-90">{toast.description}</Toast.Description>
           ) : null}
+          {toast.action ? (
+            <Toast.Action
+              altText={toast.action.label}
+              onClick={toast.action.onClick}
+              className="mt-1 justify-self-start rounded-full bg-purple-700 px-4 py-1.5 text-sm font-bold text-white hover:bg-purple-800"
+            >
+              {toast.action.label}
+            </Toast.Action>
+          ) : null}
         </div>
         <Toast.Close
           aria-label="Dismiss notification"

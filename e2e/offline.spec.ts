@@ -1,0 +1,54 @@
+import type { Page } from "@playwright/test";
+import { allPages } from "../app/toys/registry";
+import { expect, open, test } from "./fixtures";
+
+test.use({ serviceWorkers: "allow" });
+
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
+      );
+    }
+  });
+}
+
+test.describe("offline", () => {
+  test("after one visit, every page works offline", async ({ page, context }) => {
+    await open(page, "/");
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    for (const entry of allPages) {
+      await open(page, entry.path);
+      await expect(page).toHaveURL(new RegExp(`${entry.path === "/" ? "/" : entry.path}$`));
+      await expect(page.locator("main h1")).toBeVisible();
+    }
+    await context.setOffline(false);
+  });
+
+  test("offline, an unknown path shows the not-found page", async ({ page, context, problems }) => {
+    await open(page, "/");
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await open(page, "/somewhere/else");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
+    // The cached fallback keeps its honest 404 status, which the browser logs.
+    problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("404")));
+    await context.setOffline(false);
+  });
+
+  test("the site is installable: a manifest with the project's own icons", async ({ request }) => {
+    const manifest = await (await request.get("/manifest.webmanifest")).json();
+    expect(manifest.name).toBe("Pointless Toys");
+    expect(manifest.start_url).toBe("/");
+    expect(manifest.display).toBe("standalone");
+    const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    for (const icon of manifest.icons) {
+      const response = await request.get(icon.src);
+      expect(response.status(), icon.src).toBe(200);
+    }
+  });
+});
