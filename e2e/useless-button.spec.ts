@@ -3,6 +3,7 @@ import { fillCount } from "../app/toys/useless-button/logic";
 import { GRADIENTS, MESSAGES } from "../app/toys/useless-button/words";
 import { recordSounds, removeWebAudio, soundsPlayed } from "./audio-stub";
 import { axeViolations, expect, open, test } from "./fixtures";
+import { pauseClock } from "./timers";
 
 const bigButton = (page: Page) => page.getByRole("main").getByRole("button").first();
 const globalCount = (page: Page) => page.getByText(/^Global clicks:/).locator("strong");
@@ -15,12 +16,6 @@ async function seed(page: Page, values: Record<string, string>) {
     sessionStorage.setItem("seeded", "1");
     for (const [key, value] of Object.entries(v)) localStorage.setItem(key, value);
   }, values);
-}
-
-/** Stops the page's fake clock, so only `clock.runFor` moves time. */
-async function pauseClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 500);
 }
 
 test.describe("the Useless Button", () => {

@@ -1,13 +1,39 @@
 import type { PageEntry } from "../kit/lib/define-page";
+import { toy as aura } from "./aura/toy";
+import { toy as boyfriend } from "./boyfriend/toy";
+import { toy as breakUp } from "./break-up/toy";
+import { toy as hacker } from "./hacker/toy";
+import { toy as hi } from "./hi/toy";
+import { toy as polls } from "./polls/toy";
+import { toy as quotes } from "./quotes/toy";
+import { toy as rap } from "./rap/toy";
+import { toy as recipes } from "./recipes/toy";
 import { toy as uselessButton } from "./useless-button/toy";
+import { toy as uwu } from "./uwu/toy";
+import { toy as weather } from "./weather/toy";
+import { toy as wikiLies } from "./wiki-lies/toy";
 
 /**
  * Every page of the site, declared once. Adding a toy is one folder plus one line here; routes,
  * the menu, meta, backgrounds, the pre-render list and the route-wide browser tests follow.
  */
 
-/** The toys, in menu order. Their folders live in app/toys. */
-export const toys: readonly PageEntry[] = [uselessButton];
+/** The toys, in menu order (the spec's route table). Their folders live in app/toys. */
+export const toys: readonly PageEntry[] = [
+  uselessButton,
+  hi,
+  quotes,
+  aura,
+  polls,
+  boyfriend,
+  uwu,
+  breakUp,
+  wikiLies,
+  weather,
+  rap,
+  hacker,
+  recipes,
+];
 
 /** About, How It Works, Blog, FAQ, Contact, in menu order. Their folders live in app/pages. */
 export const pages: readonly PageEntry[] = [];

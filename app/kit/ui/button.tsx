@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "../lib/cn";
 
 type Variant = "primary" | "secondary" | "ghost";
@@ -15,7 +15,7 @@ const SIZES: Record<Size, string> = {
   lg: "px-8 py-4 text-xl",
 };
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<"button"> {
   variant?: Variant;
   size?: Size;
 }

@@ -1,0 +1,10 @@
+import { definePage } from "../../kit/lib/define-page";
+
+export const toy = definePage({
+  slug: "quotes",
+  path: "/quotes",
+  label: "Bad Quotes",
+  title: "Bad Quotes",
+  description: "Questionable quotes and terrible advice from 10,015 people who should not be quoted.",
+  background: "bg-linear-to-br from-teal-700 via-cyan-800 to-blue-900",
+});

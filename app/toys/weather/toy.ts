@@ -1,0 +1,10 @@
+import { definePage } from "../../kit/lib/define-page";
+
+export const toy = definePage({
+  slug: "weather",
+  path: "/weather",
+  label: "Dramatic Weather",
+  title: "Emotional Forecast",
+  description: "A weather forecast for your feelings: twelve dramatic outlooks, none of them meteorological.",
+  background: "bg-linear-to-br from-sky-700 via-indigo-800 to-slate-900",
+});

@@ -1,0 +1,46 @@
+import { CONFESSIONS } from "../app/toys/hacker/words";
+import { expect, open, test } from "./fixtures";
+import { installPausedClock, liveIntervals, navigateWithMenu, trackIntervals } from "./timers";
+
+test.describe("Hacker Console", () => {
+  test("adds a confession every 1.5 s, all 16 before any repeats", async ({ page }) => {
+    await installPausedClock(page);
+    await open(page, "/hacker");
+    const lines = page.getByRole("list", { name: "Console output" }).getByRole("listitem").filter({ hasText: "root@" });
+    await expect(lines).toHaveCount(0);
+    await page.clock.runFor(1499);
+    await expect(lines).toHaveCount(0);
+    await page.clock.runFor(2);
+    await expect(lines).toHaveCount(1);
+    await page.clock.runFor(1500 * 15);
+    await expect(lines).toHaveCount(16);
+    const texts = (await lines.allInnerTexts()).map((t) => t.replace(/^\[pid \d+\] root@mainframe:~\$\s*/, ""));
+    expect(new Set(texts).size).toBe(16);
+    expect([...texts].sort()).toEqual([...CONFESSIONS].sort());
+  });
+
+  test("scrolls to the newest line and can be paused", async ({ page }) => {
+    await installPausedClock(page);
+    await open(page, "/hacker");
+    await page.clock.runFor(1500 * 30);
+    const log = page.getByRole("list", { name: "Console output" });
+    const atBottom = await log.evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 4);
+    expect(atBottom).toBe(true);
+    await page.getByRole("button", { name: "Pause the hacking" }).click();
+    const count = await log.getByRole("listitem").count();
+    await page.clock.runFor(1500 * 4);
+    await expect(log.getByRole("listitem")).toHaveCount(count);
+    await page.getByRole("button", { name: "Resume the hacking" }).click();
+    await page.clock.runFor(1500);
+    await expect(log.getByRole("listitem")).toHaveCount(count + 1);
+  });
+
+  test("stops its interval when the page is left", async ({ page }) => {
+    await trackIntervals(page);
+    await open(page, "/hacker");
+    expect(await liveIntervals(page)).toBe(1);
+    await navigateWithMenu(page, "Useless Button");
+    await expect(page.getByRole("heading", { name: "The Useless Button" })).toBeVisible();
+    expect(await liveIntervals(page)).toBe(0);
+  });
+});
