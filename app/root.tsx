@@ -1,26 +1,24 @@
 import { type ReactNode, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts } from "react-router";
 import "./app.css";
-import { useHydrated } from "./kit/hooks/use-hydrated";
-import { site } from "./kit/lib/site";
-import { registerServiceWorker } from "./kit/pwa/service-worker";
-import { SiteHeader } from "./kit/shell/site-header";
+import { PageError } from "./kit/shell/page-error";
 import { onceSiteMap } from "./kit/shell/site-map";
-import { ShellFrame, SiteShell } from "./kit/shell/site-shell";
+import { SiteShell } from "./kit/shell/site-shell";
 
 // The registry (every page's label and path) is only needed by the menu and "Surprise me",
 // so it is a separate chunk, fetched when the visitor shows intent.
 const loadSiteMap = onceSiteMap(() => import("./toys/registry"));
 
+/** The document and the site shell around every page, its error and its hydration fallback. */
 export function Layout({ children }: { children: ReactNode }) {
-  // ScrollRestoration's inline script throws where sessionStorage is blocked; after hydration it
-  // only restores scroll positions, safely.
-  const hydrated = useHydrated();
   useEffect(() => {
     // A marker for browser tests and the benchmark: the page is interactive.
     document.documentElement.dataset.hydrated = "true";
-    // The dev server has no sw.js: only the production build works offline.
-    if (import.meta.env.PROD) registerServiceWorker();
+    // The dev server has no sw.js: only the production build works offline. The registration
+    // code is not needed for the first paint, so it is a separate chunk.
+    if (import.meta.env.PROD) {
+      import("./kit/pwa/service-worker").then((sw) => sw.registerServiceWorker()).catch(() => {});
+    }
   }, []);
   return (
     <html lang="en">
@@ -35,8 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-purple-700 font-sans text-slate-900 antialiased">
-        {children}
-        {hydrated ? <ScrollRestoration /> : null}
+        <SiteShell loadSiteMap={loadSiteMap}>{children}</SiteShell>
         <Scripts />
       </body>
     </html>
@@ -44,40 +41,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return (
-    <SiteShell loadSiteMap={loadSiteMap}>
-      <Outlet />
-    </SiteShell>
-  );
+  return <Outlet />;
 }
 
-/**
- * What the SPA fallback (unknown paths) shows until the app takes over. It must not depend on the
- * URL: the same HTML is served for every unknown path.
- */
+/** While an unknown path hydrates, the layout's shell shows with an empty page. */
 export function HydrateFallback() {
-  return (
-    <ShellFrame
-      background={site.defaultBackground}
-      header={<SiteHeader loadSiteMap={loadSiteMap} currentPath={null} />}
-    >
-      {null}
-    </ShellFrame>
-  );
+  return null;
 }
 
-/** Only reached if the shell itself fails; page errors are caught inside the layout (page-frame.tsx). */
+/** Page errors (a missing page, a toy that crashes) show inside the layout, menu included. */
 export function ErrorBoundary() {
-  return (
-    <main className="grid min-h-dvh place-items-center bg-purple-800 p-8 text-center text-white">
-      <div>
-        <h1 className="text-3xl font-black">Everything broke. Even the nothing.</h1>
-        <p className="mt-4">
-          <a className="underline" href="/">
-            Start again from the Useless Button
-          </a>
-        </p>
-      </div>
-    </main>
-  );
+  return <PageError />;
 }

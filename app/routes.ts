@@ -1,4 +1,4 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { allPages, routeFile } from "./toys/registry";
 
 // Generated from the registry: this file never lists a toy by hand.
@@ -7,6 +7,4 @@ const pageRoutes = allPages.flatMap((entry) => [
   ...(entry.subRoutes ?? []).map((sub) => route(sub.path, routeFile(entry, sub.file))),
 ]);
 
-export default [
-  layout("kit/shell/page-frame.tsx", [...pageRoutes, route("*", "kit/shell/not-found-route.tsx")]),
-] satisfies RouteConfig;
+export default [...pageRoutes, route("*", "kit/shell/not-found-route.tsx")] satisfies RouteConfig;

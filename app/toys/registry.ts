@@ -1,16 +1,26 @@
-import type { PageEntry } from "../kit/lib/define-page";
+import type { PageEntry } from "../kit/lib/page-entry";
+import { toy as age } from "./age/toy";
 import { toy as aura } from "./aura/toy";
 import { toy as boyfriend } from "./boyfriend/toy";
 import { toy as breakUp } from "./break-up/toy";
+import { toy as coin } from "./coin/toy";
+import { toy as cool } from "./cool/toy";
+import { toy as countdown } from "./countdown/toy";
+import { toy as elevator } from "./elevator/toy";
 import { toy as hacker } from "./hacker/toy";
 import { toy as hi } from "./hi/toy";
+import { toy as hotdog } from "./hotdog/toy";
+import { toy as name } from "./name/toy";
 import { toy as polls } from "./polls/toy";
 import { toy as quotes } from "./quotes/toy";
 import { toy as rap } from "./rap/toy";
 import { toy as recipes } from "./recipes/toy";
+import { toy as socks } from "./socks/toy";
+import { toy as trivia } from "./trivia/toy";
 import { toy as uselessButton } from "./useless-button/toy";
 import { toy as uwu } from "./uwu/toy";
 import { toy as weather } from "./weather/toy";
+import { toy as wheel } from "./wheel/toy";
 import { toy as wikiLies } from "./wiki-lies/toy";
 
 /**
@@ -29,10 +39,20 @@ export const toys: readonly PageEntry[] = [
   uwu,
   breakUp,
   wikiLies,
+  socks,
   weather,
   rap,
   hacker,
+  elevator,
+  age,
+  wheel,
+  hotdog,
   recipes,
+  cool,
+  trivia,
+  coin,
+  countdown,
+  name,
 ];
 
 /** About, How It Works, Blog, FAQ, Contact, in menu order. Their folders live in app/pages. */

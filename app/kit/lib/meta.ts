@@ -1,4 +1,4 @@
-import type { PageEntry } from "./define-page";
+import type { PageEntry } from "./page-entry";
 import { site } from "./site";
 
 export interface MetaTag {

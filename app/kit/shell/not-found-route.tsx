@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { pageMeta } from "../lib/meta";
 
 /**
- * The catch-all route. Its clientLoader throws a 404 so the page frame's error boundary shows the
+ * The catch-all route. Its clientLoader throws a 404 so the root error boundary shows the
  * not-found page; throwing from a loader (not rendering) lets the SPA fallback hydrate without #418.
  */
 export function clientLoader(): never {

@@ -1,4 +1,4 @@
-import type { PageEntry } from "../lib/define-page";
+import type { PageEntry } from "../lib/page-entry";
 
 /** Every page, in menu order. The shell receives a loader for it, so it is not in the first load. */
 export interface SiteMap {

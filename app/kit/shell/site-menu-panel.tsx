@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type RefObject, useEffect, useRef } from "react";
 import { Link } from "react-router";
-import type { PageEntry } from "../lib/define-page";
+import type { PageEntry } from "../lib/page-entry";
 import type { SiteMap } from "./site-map";
 
 interface SiteMenuPanelProps {

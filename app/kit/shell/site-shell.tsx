@@ -1,5 +1,5 @@
-import { type ReactNode, type Ref, useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { type ReactNode, useEffect, useRef } from "react";
+import { useLocation, useNavigationType } from "react-router";
 import { cn } from "../lib/cn";
 import { site } from "../lib/site";
 import { Toaster } from "../ui/toast/toaster";
@@ -8,58 +8,49 @@ import { SiteHeader } from "./site-header";
 import type { LoadSiteMap } from "./site-map";
 import { useCurrentPage } from "./use-current-page";
 
+const INITIAL_KEY = "default";
+
 interface SiteShellProps {
   loadSiteMap: LoadSiteMap;
   children: ReactNode;
 }
 
-/** Header, background, animated main area, footer and the toast outlet around every page. */
+/**
+ * Header, the page's own background, the animated main area, footer and the toast outlet around
+ * every page. Rendered by the root layout, so it stays on screen for errors and the not-found page.
+ */
 export function SiteShell({ loadSiteMap, children }: SiteShellProps) {
   const location = useLocation();
   const page = useCurrentPage();
   // Only client-side navigations animate: the first paint of a pre-rendered page stays instant.
-  const firstKey = useRef(location.key);
-  const navigated = location.key !== firstKey.current;
+  // React Router gives the document's own location the key "default"; every navigation a new one.
+  const navigated = location.key !== INITIAL_KEY;
   const main = useRef<HTMLElement>(null);
+  const navigationType = useNavigationType();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation
   useEffect(() => {
+    if (!navigated) return;
+    // A new page starts at the top (Back and Forward keep the browser's own scroll restoration;
+    // React Router's ScrollRestoration would cost 1 KB of first-load JavaScript for the same).
+    if (navigationType !== "POP") window.scrollTo(0, 0);
     // Move focus to the new page so keyboard and screen reader users start there.
-    if (location.key !== firstKey.current) main.current?.focus({ preventScroll: true });
+    main.current?.focus({ preventScroll: true });
   }, [location.key]);
 
   return (
-    <ShellFrame
-      background={page?.background ?? site.defaultBackground}
-      header={<SiteHeader loadSiteMap={loadSiteMap} currentPath={page?.path ?? null} />}
-      mainRef={main}
-    >
-      <div key={location.pathname} className={cn("flex flex-1 flex-col", navigated && "page-enter")}>
-        {children}
-      </div>
-    </ShellFrame>
-  );
-}
-
-interface ShellFrameProps {
-  background: string;
-  header: ReactNode;
-  mainRef?: Ref<HTMLElement>;
-  children: ReactNode;
-}
-
-/** The page frame without routing knowledge: also used while an unknown path hydrates. */
-export function ShellFrame({ background, header, mainRef, children }: ShellFrameProps) {
-  return (
-    <div className={cn("flex min-h-dvh flex-col", background)}>
+    <div className={cn("flex min-h-dvh flex-col", page?.background ?? site.defaultBackground)}>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-3 py-2 text-purple-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
-      {header}
-      <main id="main" ref={mainRef} tabIndex={-1} className="flex flex-1 flex-col pt-14 outline-none">
-        {children}
+      <SiteHeader loadSiteMap={loadSiteMap} currentPath={page?.path ?? null} />
+      <main id="main" ref={main} tabIndex={-1} className="flex flex-1 flex-col pt-14 outline-none">
+        <div key={location.pathname} className={cn("flex flex-1 flex-col", navigated && "page-enter")}>
+          {children}
+        </div>
       </main>
       <SiteFooter />
       <Toaster />

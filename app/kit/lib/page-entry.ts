@@ -1,6 +1,7 @@
 /**
- * The shape every page declares once, in its folder's `toy.ts`. Routes, the menu, `meta`,
- * backgrounds, the pre-render list and the route-wide browser tests all read it.
+ * The shape every page declares once, in its folder's `toy.ts`, as
+ * `export const toy = { ... } satisfies PageEntry` (type-checked, with no runtime import). Routes,
+ * the menu, `meta`, backgrounds, the pre-render list and the route-wide browser tests all read it.
  */
 export interface PageEntry {
   /** The folder name under app/toys or app/pages. */
@@ -26,9 +27,4 @@ export interface SubRoute {
   readonly file: string;
   /** Concrete URLs to pre-render for this pattern. */
   readonly prerender: readonly string[];
-}
-
-/** Identity function: gives `toy.ts` files type checking and one obvious way to declare a page. */
-export function definePage<const T extends PageEntry>(entry: T): T {
-  return entry;
 }

@@ -1,15 +1,11 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { NotFound } from "./not-found";
 
 /**
- * A pathless layout route around every page. Its error boundary keeps the header, menu and footer
- * on screen: a missing page shows the not-found page, a toy that crashes shows an apology.
+ * What the root error boundary shows, inside the layout (header, menu and footer stay): a missing
+ * page gets the not-found page, a toy that crashes gets an apology.
  */
-export default function PageFrame() {
-  return <Outlet />;
-}
-
-export function ErrorBoundary() {
+export function PageError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (

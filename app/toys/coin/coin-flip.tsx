@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { useTimeouts } from "../../kit/hooks/use-timeouts";
+import { Button } from "../../kit/ui/button";
+import { ToyPage } from "../../kit/ui/toy-page";
+import { FLIP_MS, flipOutcome } from "./logic";
+
+export function CoinFlip() {
+  const [flipping, setFlipping] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const later = useTimeouts();
+
+  function flip() {
+    setFlipping(true);
+    setResult(null);
+    later(() => {
+      setFlipping(false);
+      setResult(flipOutcome());
+    }, FLIP_MS);
+  }
+
+  return (
+    <ToyPage title="Coin Flip" intro="Heads or tails? Let fate decide. Fate has opinions.">
+      <div
+        aria-hidden="true"
+        className={`grid size-44 place-items-center rounded-full border-8 border-yellow-600 bg-radial from-yellow-200 via-yellow-400 to-amber-600 text-5xl font-black text-amber-900 shadow-2xl ${
+          flipping ? "coin-flipping" : ""
+        } ${result ? "coin-side" : ""}`}
+      >
+        {flipping ? "?" : result ? "" : "¢"}
+      </div>
+      <p role="status" className="min-h-20 text-2xl font-bold drop-shadow">
+        {flipping ? "Flipping…" : null}
+        {result ? (
+          <>
+            It landed on… <span className="block text-6xl font-black text-yellow-200">{result}</span>
+          </>
+        ) : null}
+      </p>
+      <Button size="lg" onClick={flip} disabled={flipping}>
+        {result ? "Flip Again" : "Flip the Coin"}
+      </Button>
+    </ToyPage>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect, useState } from "react";
+import { ToyPage } from "../../kit/ui/toy-page";
+import { HotdogArt } from "./hotdog-art";
+import { HOTDOGS, type Hotdog as HotdogData, hotdogAlt, hotdogOfTheDay } from "./logic";
+
+export function Hotdog() {
+  // The day is the visitor's, so it is read after hydration; until then, the midweek classic.
+  const [hotdog, setHotdog] = useState<HotdogData>(HOTDOGS[3] as HotdogData);
+  useEffect(() => setHotdog(hotdogOfTheDay(new Date())), []);
+
+  return (
+    <ToyPage title="Hotdog of the Day" intro="Carefully selected by our panel of one (1) hungry intern.">
+      <figure className="flex w-full max-w-2xl flex-col items-center gap-4 rounded-3xl bg-white/95 p-6 text-slate-900 shadow-2xl">
+        <div role="img" aria-label={hotdogAlt(hotdog)} className="hotdog-wobble w-full">
+          <HotdogArt hotdog={hotdog} />
+        </div>
+        <figcaption>
+          <span className="block text-3xl font-black">{hotdog.name}</span>
+          <span className="block text-lg">Topped with {hotdog.toppings}.</span>
+          <span className="mt-2 inline-block rounded-full bg-amber-100 px-4 py-1 font-semibold text-amber-900">
+            Critics say: {hotdog.rating}
+          </span>
+        </figcaption>
+      </figure>
+    </ToyPage>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from "react";
+import { useTimeouts } from "../../kit/hooks/use-timeouts";
+import { Button } from "../../kit/ui/button";
+import { ToyPage } from "../../kit/ui/toy-page";
+import { nextRotation, SEGMENTS, SPIN_MS, spinOutcome } from "./logic";
+
+const COLORS = ["#dc2626", "#f59e0b", "#16a34a", "#2563eb", "#9333ea", "#db2777", "#0d9488", "#ea580c"];
+const R = 100;
+
+/** Point on the wheel's rim at `deg` degrees clockwise from the top. */
+function rim(deg: number, radius = R): [number, number] {
+  const rad = ((deg - 90) * Math.PI) / 180;
+  return [radius * Math.cos(rad), radius * Math.sin(rad)];
+}
+
+function WheelArt({ rotation }: { rotation: number }) {
+  const step = 360 / SEGMENTS.length;
+  return (
+    <svg
+      viewBox="-105 -105 210 210"
+      className="size-72 drop-shadow-2xl transition-transform duration-[4000ms] ease-[cubic-bezier(0.15,0.85,0.25,1)] motion-reduce:transition-none sm:size-80"
+      style={{ transform: `rotate(${rotation}deg)` }}
+      role="img"
+      aria-label={`A wheel with ${SEGMENTS.length} segments, every one of them saying You Lose`}
+    >
+      {SEGMENTS.map((label, i) => {
+        const [x1, y1] = rim(i * step - step / 2);
+        const [x2, y2] = rim(i * step + step / 2);
+        const [tx, ty] = rim(i * step, 62);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the segments are fixed
+          <g key={i}>
+            <path
+              d={`M0 0 L${x1} ${y1} A${R} ${R} 0 0 1 ${x2} ${y2} Z`}
+              fill={COLORS[i]}
+              stroke="#fff"
+              strokeWidth="2"
+            />
+            <text
+              x={tx}
+              y={ty}
+              fill="#fff"
+              fontSize="11"
+              fontWeight="800"
+              textAnchor="middle"
+              dominantBaseline="middle"
+              transform={`rotate(${i * step} ${tx} ${ty})`}
+            >
+              {label}
+            </text>
+          </g>
+        );
+      })}
+      <circle r="14" fill="#fff" stroke="#111" strokeWidth="3" />
+    </svg>
+  );
+}
+
+export function Wheel() {
+  const [rotation, setRotation] = useState(0);
+  const [spinning, setSpinning] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const later = useTimeouts();
+
+  function spin() {
+    const next = nextRotation(rotation, Math.random);
+    setRotation(next);
+    setSpinning(true);
+    setResult(null);
+    later(() => {
+      setSpinning(false);
+      setResult(spinOutcome(next));
+    }, SPIN_MS);
+  }
+
+  return (
+    <ToyPage title="Wheel of Misfortune" intro="Spin to win! (You will not win.)">
+      <div className="relative">
+        <div
+          aria-hidden="true"
+          className="absolute -top-3 left-1/2 z-10 h-0 w-0 -translate-x-1/2 border-x-[14px] border-t-[26px] border-x-transparent border-t-white drop-shadow"
+        />
+        <WheelArt rotation={rotation} />
+      </div>
+      <p role="status" className="min-h-10 text-3xl font-black drop-shadow">
+        {result ? `${result}!` : ""}
+      </p>
+      <Button size="lg" onClick={spin} disabled={spinning}>
+        {spinning ? "Spinning..." : "Spin the Wheel"}
+      </Button>
+    </ToyPage>
+  );
+}
