@@ -40,11 +40,11 @@ function WheelArt({ rotation }: { rotation: number }) {
               x={tx}
               y={ty}
               fill="#fff"
-              fontSize="11"
+              fontSize="10"
               fontWeight="800"
               textAnchor="middle"
               dominantBaseline="middle"
-              transform={`rotate(${i * step} ${tx} ${ty})`}
+              transform={`rotate(${i * step - 90} ${tx} ${ty})`}
             >
               {label}
             </text>
