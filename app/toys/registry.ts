@@ -1,21 +1,33 @@
 import type { PageEntry } from "../kit/lib/page-entry";
 import { toy as age } from "./age/toy";
+import { toy as airGuitar } from "./air-guitar/toy";
 import { toy as aura } from "./aura/toy";
 import { toy as boyfriend } from "./boyfriend/toy";
 import { toy as breakUp } from "./break-up/toy";
+import { toy as bubbleWrap } from "./bubble-wrap/toy";
+import { toy as clap } from "./clap/toy";
 import { toy as coin } from "./coin/toy";
 import { toy as cool } from "./cool/toy";
 import { toy as countdown } from "./countdown/toy";
 import { toy as elevator } from "./elevator/toy";
+import { toy as emojis } from "./emojis/toy";
+import { toy as flush } from "./flush/toy";
 import { toy as hacker } from "./hacker/toy";
 import { toy as hi } from "./hi/toy";
 import { toy as hotdog } from "./hotdog/toy";
+import { toy as loading } from "./loading/toy";
 import { toy as name } from "./name/toy";
 import { toy as polls } from "./polls/toy";
+import { toy as popUps } from "./pop-ups/toy";
+import { toy as potato } from "./potato/toy";
+import { toy as puzzle } from "./puzzle/toy";
 import { toy as quotes } from "./quotes/toy";
 import { toy as rap } from "./rap/toy";
 import { toy as recipes } from "./recipes/toy";
+import { toy as rock } from "./rock/toy";
+import { toy as shrugs } from "./shrugs/toy";
 import { toy as socks } from "./socks/toy";
+import { toy as sparkle } from "./sparkle/toy";
 import { toy as trivia } from "./trivia/toy";
 import { toy as uselessButton } from "./useless-button/toy";
 import { toy as uwu } from "./uwu/toy";
@@ -33,21 +45,33 @@ export const toys: readonly PageEntry[] = [
   uselessButton,
   hi,
   quotes,
+  shrugs,
   aura,
+  sparkle,
+  emojis,
+  loading,
+  popUps,
   polls,
+  clap,
   boyfriend,
   uwu,
+  airGuitar,
+  rock,
   breakUp,
   wikiLies,
   socks,
   weather,
   rap,
   hacker,
+  flush,
+  potato,
   elevator,
+  bubbleWrap,
   age,
   wheel,
   hotdog,
   recipes,
+  puzzle,
   cool,
   trivia,
   coin,

@@ -1,0 +1,38 @@
+import { useState } from "react";
+import { useThrottle } from "../../kit/hooks/use-throttle";
+import { pickOne } from "../../kit/lib/random";
+import { playPluck } from "../../kit/sound/engine";
+import { MuteToggle } from "../../kit/sound/mute-toggle";
+import { PlayArea } from "../../kit/ui/play-area";
+import { ToyPage } from "../../kit/ui/toy-page";
+import { HYPE, powerChord, STRUM_THROTTLE_MS } from "./logic";
+
+export function AirGuitar() {
+  const [strums, setStrums] = useState(0);
+  const [hype, setHype] = useState<string>("Wave to rock");
+  const strum = useThrottle(() => {
+    for (const frequency of powerChord(Math.random)) playPluck({ frequency, duration: 0.7, volume: 0.18 });
+    setStrums((n) => n + 1);
+    setHype(pickOne(HYPE, Math.random));
+  }, STRUM_THROTTLE_MS);
+
+  return (
+    <ToyPage title="Air Guitar" intro="Wave your mouse to shred. Enter or Space strums too. No talent required.">
+      <PlayArea
+        label="Air guitar: move the pointer over it, or press Enter or Space, to strum"
+        onMove={() => strum()}
+        onPress={() => strum()}
+        className="grid h-[50vh] min-h-64 place-items-center bg-black/30"
+      >
+        <span className="flex flex-col items-center gap-3">
+          <span aria-hidden="true" key={strums} className="guitar-strum text-8xl">
+            🎸
+          </span>
+          <span className="text-3xl font-black text-white">{hype}</span>
+          <span className="text-white/80 tabular-nums">{strums} strums of pure air</span>
+        </span>
+      </PlayArea>
+      <MuteToggle />
+    </ToyPage>
+  );
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { powerChord, ROOTS, STRUM_THROTTLE_MS } from "./logic";
+
+describe("air guitar", () => {
+  it("strums at most every 120 ms", () => {
+    expect(STRUM_THROTTLE_MS).toBe(120);
+  });
+
+  it("plays a root and its fifth", () => {
+    const [root, fifth] = powerChord(() => 0);
+    expect(root).toBe(ROOTS[0]);
+    expect(fifth).toBeCloseTo(root * 1.5);
+  });
+});

@@ -1,0 +1,63 @@
+import { useRef, useState } from "react";
+import { cn } from "../../kit/lib/cn";
+import { playTone } from "../../kit/sound/engine";
+import { MuteToggle } from "../../kit/sound/mute-toggle";
+import { Button } from "../../kit/ui/button";
+import { ToyPage } from "../../kit/ui/toy-page";
+import { BUBBLES, freshSheet, pop, screamSound } from "./logic";
+
+export function BubbleWrap() {
+  const [sheet, setSheet] = useState(freshSheet);
+  // The latest sheet, so that many pops before React re-renders are all counted, each once.
+  const latest = useRef(sheet);
+  const score = sheet.filter(Boolean).length;
+
+  function update(next: boolean[]) {
+    latest.current = next;
+    setSheet(next);
+  }
+
+  function popBubble(i: number) {
+    const result = pop(latest.current, i);
+    if (!result.scored) return;
+    update(result.sheet);
+    playTone(screamSound(Math.random));
+  }
+
+  return (
+    <ToyPage title="Screaming Bubbles" intro="Pop every bubble. Each one screams. You monster.">
+      <p role="status" className="text-2xl font-black">
+        Score: {score} / {BUBBLES}
+        {score === BUBBLES ? " — All popped. The silence is deafening." : ""}
+      </p>
+      <ul
+        aria-label="Bubble wrap"
+        className="grid w-full max-w-2xl grid-cols-10 gap-1.5 rounded-2xl bg-white/15 p-3 sm:gap-2"
+      >
+        {sheet.map((popped, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a bubble is its place on the sheet
+          <li key={i}>
+            <button
+              type="button"
+              aria-label={`Bubble ${i + 1}`}
+              aria-pressed={popped}
+              onClick={() => popBubble(i)}
+              className={cn(
+                "block aspect-square w-full rounded-full transition-transform motion-reduce:transition-none",
+                popped
+                  ? "bubble-popped scale-90 bg-white/10 ring-1 ring-white/30"
+                  : "bg-radial-[at_35%_30%] from-white via-sky-100 to-sky-300 shadow-md hover:scale-105",
+              )}
+            />
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-center justify-center gap-3">
+        <Button variant="ghost" onClick={() => update(freshSheet())} disabled={score === 0}>
+          More bubble wrap
+        </Button>
+        <MuteToggle />
+      </div>
+    </ToyPage>
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from "react";
+import { useThrottle } from "../../kit/hooks/use-throttle";
+import { playNoise } from "../../kit/sound/engine";
+import { MuteToggle } from "../../kit/sound/mute-toggle";
+import { PlayArea } from "../../kit/ui/play-area";
+import { ToyPage } from "../../kit/ui/toy-page";
+import { CLAP_THROTTLE_MS, clapSound, crowdMood } from "./logic";
+
+export function Claps() {
+  const [claps, setClaps] = useState(0);
+  const clap = useThrottle(() => {
+    playNoise(clapSound(Math.random));
+    setClaps((n) => n + 1);
+  }, CLAP_THROTTLE_MS);
+
+  return (
+    <ToyPage title="Aggressive Claps" intro="Move your mouse (or press Enter) and receive the applause you deserve.">
+      <PlayArea
+        label="Applause zone: move the pointer over it, or press Enter or Space, to clap"
+        onMove={() => clap()}
+        onPress={() => clap()}
+        className="grid h-[50vh] min-h-64 place-items-center"
+      >
+        <span className="flex flex-col items-center gap-2">
+          <span aria-hidden="true" key={claps} className="clap-pop text-8xl">
+            👏
+          </span>
+          <span className="text-4xl font-black text-white tabular-nums">{claps}</span>
+          <span className="text-lg font-semibold text-white/90">{crowdMood(claps)}</span>
+        </span>
+      </PlayArea>
+      <MuteToggle />
+    </ToyPage>
+  );
+}

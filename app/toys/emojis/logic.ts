@@ -1,0 +1,41 @@
+import { pickOne, type Random } from "../../kit/lib/random";
+
+/** 16 emojis, each with the name a screen reader should say. */
+export const EMOJIS: readonly { char: string; name: string }[] = [
+  { char: "😀", name: "grinning face" },
+  { char: "😂", name: "tears of joy" },
+  { char: "🥳", name: "party face" },
+  { char: "😎", name: "cool face" },
+  { char: "🤪", name: "zany face" },
+  { char: "🙃", name: "upside-down face" },
+  { char: "🦄", name: "unicorn" },
+  { char: "🐸", name: "frog" },
+  { char: "🍕", name: "pizza" },
+  { char: "🌮", name: "taco" },
+  { char: "🚀", name: "rocket" },
+  { char: "🌈", name: "rainbow" },
+  { char: "🔥", name: "fire" },
+  { char: "💩", name: "pile of poo" },
+  { char: "👻", name: "ghost" },
+  { char: "🤖", name: "robot" },
+];
+
+/** The wall holds 200 emojis (spec section 9). */
+export const WALL_SIZE = 200;
+/** Wiggle styles, so the wall does not move in lockstep. */
+export const WIGGLES = ["wiggle-a", "wiggle-b", "wiggle-c"] as const;
+
+export interface Tile {
+  emoji: number;
+  wiggle: (typeof WIGGLES)[number];
+  /** Animation delay in ms. */
+  delay: number;
+}
+
+export function makeWall(random: Random, size = WALL_SIZE): Tile[] {
+  return Array.from({ length: size }, () => ({
+    emoji: Math.floor(random() * EMOJIS.length),
+    wiggle: pickOne(WIGGLES, random),
+    delay: Math.floor(random() * 1500),
+  }));
+}

@@ -1,0 +1,40 @@
+import { useState } from "react";
+import { useStoredNumber } from "../../kit/hooks/use-stored-number";
+import { useTimeouts } from "../../kit/hooks/use-timeouts";
+import { isMuted } from "../../kit/sound/mute";
+import { MuteToggle } from "../../kit/sound/mute-toggle";
+import { Button } from "../../kit/ui/button";
+import { ToyPage } from "../../kit/ui/toy-page";
+import { FLUSH_KEY, FLUSH_SOUND, flushComment, playFlush } from "./logic";
+import { ToiletArt } from "./toilet-art";
+
+export function ToiletFlush() {
+  const [flushes, increment] = useStoredNumber(FLUSH_KEY);
+  const [flushing, setFlushing] = useState(false);
+  const later = useTimeouts();
+
+  function flush() {
+    increment();
+    setFlushing(true);
+    later(() => setFlushing(false), 1600);
+    if (!isMuted()) playFlush(() => new Audio(FLUSH_SOUND), console.error);
+  }
+
+  return (
+    <ToyPage title="Toilet Flush" intro="The most satisfying button on the internet. Flush responsibly.">
+      <div role="img" aria-label={flushing ? "A toilet, flushing" : "A toilet, waiting"}>
+        <ToiletArt flushing={flushing} />
+      </div>
+      <p className="text-2xl font-bold">
+        Flushes: <strong className="inline-block min-w-10 tabular-nums">{flushes ?? "…"}</strong>
+      </p>
+      <p role="status" className="min-h-7 text-white/90">
+        {flushes === null ? "" : flushComment(flushes)}
+      </p>
+      <Button size="lg" onClick={flush}>
+        <span aria-hidden="true">🚽</span> Flush
+      </Button>
+      <MuteToggle />
+    </ToyPage>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from "react";
+import { useEphemeral } from "../../kit/hooks/use-ephemeral";
+import { PlayArea } from "../../kit/ui/play-area";
+import { ToyPage } from "../../kit/ui/toy-page";
+import { MAX_SHRUGS, makeShrug, SHRUG, SHRUG_MS, type Shrug } from "./logic";
+
+export function Shrugs() {
+  const { items, add } = useEphemeral<Shrug>(SHRUG_MS, MAX_SHRUGS);
+  const [total, setTotal] = useState(0);
+
+  return (
+    <ToyPage title="Infinite Shrugs" intro="Click (or tap, or press Enter) anywhere in the box. Shrug. Repeat forever.">
+      <PlayArea
+        label="Shrug zone: click anywhere, or press Enter, to shrug"
+        onPress={(at) => {
+          add(makeShrug(at.x, at.y, Math.random));
+          setTotal((n) => n + 1);
+        }}
+        className="h-[60vh] min-h-72"
+      >
+        <span className="absolute inset-x-0 top-4 text-center text-lg font-semibold text-white/70">
+          {total === 0 ? "Click anywhere. Or don't. Whatever." : `${total} shrugs given. Zero fixed.`}
+        </span>
+        {items.map((s) => (
+          <span
+            key={s.id}
+            data-shrug=""
+            className="shrug absolute top-0 left-0 font-bold whitespace-nowrap text-white drop-shadow-lg"
+            style={{
+              transform: `translate(${s.x}px, ${s.y}px) translate(-50%, -50%) rotate(${s.rotation}deg)`,
+              fontSize: `${s.size}px`,
+            }}
+          >
+            {SHRUG}
+          </span>
+        ))}
+      </PlayArea>
+    </ToyPage>
+  );
+}
