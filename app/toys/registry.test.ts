@@ -18,6 +18,8 @@ function specRoutes(): string[] {
 
 /** A spec path like /blog/{slug} as a route pattern like /blog/:slug. */
 const asPattern = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+/** A spec path like /blog/{slug} as a matcher of concrete paths like /blog/some-post. */
+const asMatcher = (path: string) => new RegExp(`^${path.replace(/\{\w+\}/g, "[a-z0-9-]+")}$`);
 
 describe("the registry", () => {
   it("registers every toy folder and every page folder, and nothing else", () => {
@@ -37,9 +39,18 @@ describe("the registry", () => {
     expect(routes).toContain("/");
     expect(routes).toContain("/blog/{slug}");
     const allowed = new Set(routes.map(asPattern));
+    const matchers = routes.map(asMatcher);
     for (const entry of allPages) {
       expect(allowed, entry.path).toContain(entry.path);
-      for (const sub of entry.subRoutes ?? []) expect(allowed, sub.path).toContain(sub.path);
+      for (const sub of entry.subRoutes ?? []) {
+        const ok = allowed.has(sub.path) || matchers.some((m) => m.test(sub.path));
+        expect(ok, sub.path).toBe(true);
+        for (const url of sub.prerender)
+          expect(
+            matchers.some((m) => m.test(url)),
+            url,
+          ).toBe(true);
+      }
     }
   });
 

@@ -1,4 +1,9 @@
 import type { PageEntry } from "../kit/lib/page-entry";
+import { toy as about } from "../pages/about/toy";
+import { toy as blog } from "../pages/blog/toy";
+import { toy as contact } from "../pages/contact/toy";
+import { toy as faq } from "../pages/faq/toy";
+import { toy as howItWorks } from "../pages/how-it-works/toy";
 import { toy as age } from "./age/toy";
 import { toy as airGuitar } from "./air-guitar/toy";
 import { toy as aura } from "./aura/toy";
@@ -80,7 +85,7 @@ export const toys: readonly PageEntry[] = [
 ];
 
 /** About, How It Works, Blog, FAQ, Contact, in menu order. Their folders live in app/pages. */
-export const pages: readonly PageEntry[] = [];
+export const pages: readonly PageEntry[] = [about, howItWorks, blog, faq, contact];
 
 export const allPages: readonly PageEntry[] = [...toys, ...pages];
 

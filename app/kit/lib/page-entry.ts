@@ -21,8 +21,10 @@ export interface PageEntry {
 }
 
 export interface SubRoute {
-  /** Route pattern, e.g. "/blog/:slug". */
+  /** Route pattern, e.g. "/blog/:slug", or a concrete path. */
   readonly path: string;
+  /** A route id, needed when one module serves several paths. */
+  readonly id?: string;
   /** Route module file name inside the owner's folder, e.g. "article-route.tsx". */
   readonly file: string;
   /** Concrete URLs to pre-render for this pattern. */

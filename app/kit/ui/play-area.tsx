@@ -7,7 +7,7 @@ export interface Point {
 }
 
 interface PlayAreaProps {
-  /** The button's accessible name, e.g. "Shrug zone". */
+  /** The button's accessible name, e.g. "Shrug zone: click anywhere to shrug". */
   label: string;
   /** A click, a tap, or Enter / Space: at the pointer, or at the centre for the keyboard. */
   onPress?: (at: Point) => void;
@@ -41,7 +41,6 @@ export function PlayArea({ label, onPress, onMove, onKey, className, children }:
   return (
     <button
       type="button"
-      aria-label={label}
       onClick={click}
       onPointerMove={onMove ? move : undefined}
       onKeyDown={onKey ? (event) => onKey(event, centreOf(event.currentTarget)) : undefined}
@@ -50,7 +49,9 @@ export function PlayArea({ label, onPress, onMove, onKey, className, children }:
         className,
       )}
     >
-      {children}
+      <span className="sr-only">{label}</span>
+      {/* What is drawn inside is decoration; the name above says what the button does. */}
+      <span aria-hidden="true">{children}</span>
     </button>
   );
 }

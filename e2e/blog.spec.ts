@@ -1,0 +1,71 @@
+import { documentTitle } from "../app/kit/lib/meta";
+import { ARTICLES } from "../app/pages/blog/articles";
+import { expect, open, test } from "./fixtures";
+
+test.describe("Blog", () => {
+  test("'The Pointless Post': three cards, newest first, with date, title, excerpt and Read More", async ({ page }) => {
+    await open(page, "/blog");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Pointless Post");
+    const cards = page.getByRole("main").getByRole("listitem");
+    await expect(cards).toHaveCount(3);
+    await expect(cards.locator("time")).toHaveText(["October 3, 2025", "September 28, 2025", "September 15, 2025"]);
+    for (const [i, article] of ARTICLES.entries()) {
+      const card = cards.nth(i);
+      await expect(card.getByRole("heading", { level: 2 })).toHaveText(article.title);
+      await expect(card).toContainText(article.excerpt);
+      const link = card.getByRole("link", { name: /Read More/ });
+      await expect(link).toHaveText("Read More");
+      await expect(link).toHaveAttribute("href", `/blog/${article.slug}`);
+    }
+    const delays = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationDelay));
+    expect(delays).toEqual(["0s", "0.2s", "0.4s"]);
+  });
+
+  test("Read More opens the article, Back to Blog returns", async ({ page }) => {
+    await open(page, "/blog");
+    await page.getByRole("link", { name: "Read More: The Philosophy of the Loading Bar" }).click();
+    await expect(page).toHaveURL(/\/blog\/the-philosophy-of-the-loading-bar$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Philosophy of the Loading Bar");
+    await expect(page.locator("main article time")).toHaveText("September 28, 2025");
+    await expect(page).toHaveTitle(documentTitle("The Philosophy of the Loading Bar"));
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole("main").locator("article ul li").first()).toBeVisible();
+    await page.getByRole("link", { name: "Back to Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  for (const article of ARTICLES) {
+    test(`${article.slug} is pre-rendered with its own title and description`, async ({ request }) => {
+      const html = await (await request.get(`/blog/${article.slug}`)).text();
+      expect(html).toContain(`<title>${documentTitle(article.title)}</title>`);
+      expect(html).toContain(`<meta name="description" content="${article.excerpt.replace(/'/g, "&#x27;")}"/>`);
+      expect(html).toContain(article.sections[0]?.heading ?? "");
+    });
+  }
+
+  test("an unknown slug, loaded directly, redirects to /blog, replacing the history entry", async ({
+    page,
+    problems,
+  }) => {
+    await open(page, "/about");
+    await page.goto("/blog/no-such-post");
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Pointless Post");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    // The server answers the unknown slug with the 404 fallback; the browser logs that status.
+    problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("404")));
+  });
+
+  test("an unknown slug, reached in the app, redirects to /blog, replacing the history entry", async ({ page }) => {
+    await open(page, "/about");
+    await page.evaluate(() => {
+      window.history.pushState({}, "", "/blog/nope");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Pointless Post");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+});
