@@ -1,7 +1,6 @@
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import "./app.css";
-import { PageError } from "./kit/shell/page-error";
 import { onceSiteMap } from "./kit/shell/site-map";
 import { SiteShell } from "./kit/shell/site-shell";
 
@@ -49,7 +48,14 @@ export function HydrateFallback() {
   return null;
 }
 
+// Errors are rare (the not-found page is the common one): their page is a separate chunk.
+const PageError = lazy(() => import("./kit/shell/page-error"));
+
 /** Page errors (a missing page, a toy that crashes) show inside the layout, menu included. */
 export function ErrorBoundary() {
-  return <PageError />;
+  return (
+    <Suspense fallback={null}>
+      <PageError />
+    </Suspense>
+  );
 }

@@ -5,7 +5,7 @@ import { NotFound } from "./not-found";
  * What the root error boundary shows, inside the layout (header, menu and footer stay): a missing
  * page gets the not-found page, a toy that crashes gets an apology.
  */
-export function PageError() {
+export default function PageError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (

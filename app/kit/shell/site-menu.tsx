@@ -1,4 +1,4 @@
-import { type ComponentType, type KeyboardEvent, useCallback, useId, useRef, useState } from "react";
+import { type ComponentType, useCallback, useId, useRef, useState } from "react";
 import type { LoadSiteMap, SiteMap } from "./site-map";
 import type SiteMenuPanel from "./site-menu-panel";
 
@@ -14,8 +14,8 @@ interface Loaded {
 }
 
 /**
- * The menu button. The panel and the list of pages are not part of the first load: they are
- * fetched on the first sign of intent (hover, focus, open) and shown as soon as they arrive.
+ * The menu button. The panel, its keyboard handling and the list of pages are not part of the
+ * first load: they are fetched on the first sign of intent (hover, focus, open).
  */
 export function SiteMenu({ loadSiteMap, currentPath }: SiteMenuProps) {
   const [open, setOpen] = useState(false);
@@ -32,28 +32,16 @@ export function SiteMenu({ loadSiteMap, currentPath }: SiteMenuProps) {
     Promise.all([loadSiteMap(), import("./site-menu-panel")]).then(
       ([siteMap, module]) => setLoaded({ siteMap, Panel: module.default }),
       () => {
-        loading.current = false;
+        loading.current = false; // the next intent tries again
         setFailed(true);
       },
     );
-  }
-
-  function show() {
-    load();
-    setOpen(true);
   }
 
   const close = useCallback((focusButton: boolean) => {
     setOpen(false);
     if (focusButton) button.current?.focus();
   }, []);
-
-  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === "ArrowDown" && !open) {
-      event.preventDefault();
-      show();
-    }
-  }
 
   return (
     <div className="relative">
@@ -62,8 +50,17 @@ export function SiteMenu({ loadSiteMap, currentPath }: SiteMenuProps) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => (open ? close(false) : show())}
-        onKeyDown={onButtonKeyDown}
+        onClick={() => {
+          load();
+          setOpen(!open);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown" && !open) {
+            event.preventDefault();
+            load();
+            setOpen(true);
+          }
+        }}
         onPointerEnter={load}
         onFocus={load}
         className="inline-flex items-center gap-2 rounded-full bg-purple-700 px-4 py-2 font-semibold text-white shadow hover:bg-purple-800"
@@ -80,18 +77,9 @@ export function SiteMenu({ loadSiteMap, currentPath }: SiteMenuProps) {
         <p
           id={panelId}
           role="status"
-          className="absolute top-full right-0 z-40 mt-2 w-64 rounded-xl bg-white p-3 text-slate-700 shadow-2xl"
+          className="absolute top-full right-0 mt-2 w-64 rounded-xl bg-white p-3 text-slate-700 shadow-2xl"
         >
-          {failed ? (
-            <>
-              The menu got lost.{" "}
-              <button type="button" className="font-semibold text-purple-800 underline" onClick={load}>
-                Try again
-              </button>
-            </>
-          ) : (
-            "Finding all the pointless things…"
-          )}
+          {failed ? "The menu got lost on its way. Close it and try again." : "Finding all the pointless things…"}
         </p>
       ) : null}
     </div>

@@ -1,9 +1,13 @@
+import { useEffect } from "react";
 import { cn } from "../lib/cn";
+import { preloadSound } from "./sound";
 import { useMuted } from "./use-muted";
 
 /** The site-wide mute / unmute button. */
 export function MuteToggle({ className }: { className?: string }) {
   const [muted, setMuted] = useMuted();
+  // A page with a mute button makes sounds: fetch the engine now, not on the first click.
+  useEffect(preloadSound, []);
   return (
     <button
       type="button"

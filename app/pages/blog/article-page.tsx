@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Article } from "./articles";
+import { BODIES } from "./bodies";
 
 /** One article: a way back, its date, title and body (data rendered as text, never as HTML). */
 export function ArticlePage({ article }: { article: Article }) {
@@ -14,7 +15,7 @@ export function ArticlePage({ article }: { article: Article }) {
         </p>
         <h1 className="mt-1 text-3xl font-black tracking-tight sm:text-4xl">{article.title}</h1>
         <p className="mt-4 text-xl text-slate-700">{article.excerpt}</p>
-        {article.sections.map((section) => (
+        {BODIES[article.slug].map((section) => (
           <section key={section.heading} className="mt-8">
             <h2 className="text-2xl font-black">{section.heading}</h2>
             {section.paragraphs.map((paragraph) => (

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useThrottle } from "../../kit/hooks/use-throttle";
 import { pickOne } from "../../kit/lib/random";
-import { playPluck } from "../../kit/sound/engine";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
+import { playPluck } from "../../kit/sound/sound";
 import { PlayArea } from "../../kit/ui/play-area";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { HYPE, powerChord, STRUM_THROTTLE_MS } from "./logic";

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { cn } from "../../kit/lib/cn";
-import { playTone } from "../../kit/sound/engine";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
+import { playTone } from "../../kit/sound/sound";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { BUBBLES, freshSheet, pop, screamSound } from "./logic";

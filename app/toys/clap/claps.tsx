@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useThrottle } from "../../kit/hooks/use-throttle";
-import { playNoise } from "../../kit/sound/engine";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
+import { playNoise } from "../../kit/sound/sound";
 import { PlayArea } from "../../kit/ui/play-area";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { CLAP_THROTTLE_MS, clapSound, crowdMood } from "./logic";

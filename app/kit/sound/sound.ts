@@ -1,0 +1,44 @@
+import type { NoiseOptions, PluckOptions, ToneOptions } from "./engine";
+import { isMuted } from "./mute";
+
+/**
+ * What toys call to make noise. The Web Audio engine itself is a separate chunk, fetched when the
+ * page first shows a sound control (see MuteToggle) or with the first sound at the latest, so
+ * pages pay nothing for sound in their first load. Calls made while it loads play once it is there.
+ */
+type Engine = typeof import("./engine");
+
+let engine: Engine | undefined;
+let loading: Promise<Engine> | undefined;
+
+function loadEngine(): Promise<Engine> {
+  loading ??= import("./engine").then((module) => {
+    engine = module;
+    return module;
+  });
+  return loading;
+}
+
+function withEngine(play: (e: Engine) => void): void {
+  if (isMuted()) return;
+  if (engine) {
+    play(engine);
+    return;
+  }
+  loadEngine()
+    .then(play)
+    .catch(() => {
+      loading = undefined; // offline or a new deploy: the next sound tries again
+    });
+}
+
+/** Starts fetching the engine, so the first sound is instant. */
+export function preloadSound(): void {
+  loadEngine().catch(() => {
+    loading = undefined;
+  });
+}
+
+export const playTone = (options: ToneOptions) => withEngine((e) => e.playTone(options));
+export const playNoise = (options?: NoiseOptions) => withEngine((e) => e.playNoise(options));
+export const playPluck = (options: PluckOptions) => withEngine((e) => e.playPluck(options));
