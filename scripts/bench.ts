@@ -1,0 +1,126 @@
+// `npm run bench`: builds, serves the production build, and measures every page against the
+// performance targets (README, "Performance"): Lighthouse (mobile, simulated throttling, median
+// of BENCH_RUNS runs), first-load JavaScript from the build, frame pacing of the pointer toys under
+// scripted input, and the UwU translator. Prints one table, writes bench-results/latest.md, and
+// exits non-zero when any target is missed.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { chromium } from "playwright-core";
+import { runnerImport } from "vite";
+import type * as Registry from "../app/toys/registry";
+import { clickAround, type FrameStats, measureFrames, popBubbles, watch, wavePointer } from "./bench/frames.ts";
+import { type LighthouseResult, medianResult, startLighthouse } from "./bench/lighthouse.ts";
+import { benchUwu, UWU_BUDGET_MS } from "./bench-uwu.ts";
+import { BUDGET } from "./budget-targets.ts";
+import { measurePages } from "./build/bundle-sizes.ts";
+import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
+import { createSiteServer } from "./serve.mjs";
+
+const TARGETS = { performance: 100, fcp: 800, lcp: 1000, tbt: 50, cls: 0, fps: 57, longTasks: 0 };
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ONLY = process.env.BENCH_ONLY; // e.g. "/,/hi" to measure a few pages
+
+const POINTER_TOYS: Record<string, (page: import("playwright-core").Page, until: number) => Promise<void>> = {
+  "/sparkle": wavePointer,
+  "/shrugs": clickAround,
+  "/emojis": watch,
+  "/countdown": watch,
+  "/bubble-wrap": popBubbles,
+};
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = createSiteServer();
+await new Promise<void>((resolve) => server.listen(0, resolve));
+const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+
+// The app's modules use bundler-style imports, so the registry is loaded through Vite.
+const { module: registry } = await runnerImport<typeof Registry>("./app/toys/registry.ts", { configFile: false });
+const urls = registry.allPages
+  .flatMap((entry) => [entry.path, ...(entry.subRoutes ?? []).flatMap((sub) => sub.prerender)])
+  .filter((url) => !ONLY || ONLY.split(",").includes(url));
+const bytes = new Map(measurePages("build/client").map((p) => [p.path, p]));
+const failures: string[] = [];
+const rows: string[] = [];
+
+// 1. Lighthouse on every page.
+const lh = await startLighthouse();
+const lighthouse = new Map<string, LighthouseResult>();
+try {
+  for (const url of urls) {
+    const results: LighthouseResult[] = [];
+    for (let i = 0; i < RUNS; i++) results.push(await lh.run(origin + url));
+    lighthouse.set(url, medianResult(results));
+    process.stdout.write(".");
+  }
+} finally {
+  await lh.close();
+}
+process.stdout.write("\n");
+
+// 2. Frame pacing of the pointer toys.
+const frames = new Map<string, FrameStats>();
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+try {
+  for (const [path, drive] of Object.entries(POINTER_TOYS)) {
+    if (!urls.includes(path)) continue;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(origin + path);
+    await page.locator("html[data-hydrated]").waitFor();
+    const runs: FrameStats[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await measureFrames(page, drive));
+    runs.sort((a, b) => a.fps - b.fps);
+    frames.set(path, runs[Math.floor(runs.length / 2)] as FrameStats);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+
+// 3. The table.
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const check = (ok: boolean, what: string) => {
+  if (!ok) failures.push(what);
+  return ok ? "" : " ✗";
+};
+rows.push("| page | perf | FCP | LCP | TBT | CLS | first-load JS | own JS | fps | long tasks |");
+rows.push("|---|---|---|---|---|---|---|---|---|---|");
+for (const url of urls) {
+  const l = lighthouse.get(url) as LighthouseResult;
+  const b = bytes.get(url);
+  const f = frames.get(url);
+  const cells = [
+    `${l.performance}${check(l.performance >= TARGETS.performance, `${url} performance ${l.performance}`)}`,
+    `${(l.fcp / 1000).toFixed(2)} s${check(l.fcp <= TARGETS.fcp, `${url} FCP ${Math.round(l.fcp)} ms`)}`,
+    `${(l.lcp / 1000).toFixed(2)} s${check(l.lcp <= TARGETS.lcp, `${url} LCP ${Math.round(l.lcp)} ms`)}`,
+    `${Math.round(l.tbt)} ms${check(l.tbt <= TARGETS.tbt, `${url} TBT ${Math.round(l.tbt)} ms`)}`,
+    `${l.cls.toFixed(3)}${check(l.cls <= TARGETS.cls, `${url} CLS ${l.cls}`)}`,
+    b ? `${kb(b.firstLoadJs)}${check(b.firstLoadJs <= BUDGET.firstLoadJs, `${url} first-load JS`)}` : "–",
+    b ? `${kb(b.ownJs)}${check(b.ownJs <= BUDGET.ownJs, `${url} own JS`)}` : "–",
+    f ? `${f.fps.toFixed(1)}${check(f.fps >= TARGETS.fps, `${url} ${f.fps.toFixed(1)} fps`)}` : "",
+    f ? `${f.longTasks}${check(f.longTasks <= TARGETS.longTasks, `${url} ${f.longTasks} long tasks`)}` : "",
+  ];
+  rows.push(`| ${url} | ${cells.join(" | ")} |`);
+}
+const uwu = benchUwu();
+const uwuLine = `UwU translator, 200 KB: ${uwu.toFixed(1)} ms (median; target < ${UWU_BUDGET_MS} ms)${check(uwu < UWU_BUDGET_MS, `UwU ${uwu.toFixed(1)} ms`)}`;
+
+const report = [
+  `Measured ${new Date().toISOString().slice(0, 10)}: Lighthouse ${RUNS}x per page (median), mobile defaults, simulated throttling; JS sizes gzip from the build; fps and long tasks under ${RUNS}x 3 s of scripted input (median).`,
+  `Targets: performance ${TARGETS.performance}, FCP <= ${TARGETS.fcp / 1000} s, LCP <= ${TARGETS.lcp / 1000} s, TBT <= ${TARGETS.tbt} ms, CLS ${TARGETS.cls}, first-load JS <= ${kb(BUDGET.firstLoadJs)}, own JS <= ${kb(BUDGET.ownJs)}, >= ${TARGETS.fps} fps (60 Hz display) with ${TARGETS.longTasks} long tasks.`,
+  "",
+  ...rows,
+  "",
+  uwuLine,
+  "",
+  failures.length ? `Missed: ${failures.join("; ")}` : "Every target met.",
+].join("\n");
+console.log(report);
+mkdirSync("bench-results", { recursive: true });
+writeFileSync("bench-results/latest.md", `${report}\n`);
+process.exit(failures.length ? 1 : 0);
