@@ -28,7 +28,8 @@ export function pageModules(html: string): { shell: string[]; route: string[] } 
   const route: string[] = [];
   for (const [, body] of html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
     const modules = new Map<string, string>(); // url -> import binding name
-    for (const m of (body ?? "").matchAll(/import (?:\* as (\w+) from )?"([^"]+)"/g)) modules.set(m[2] ?? "", m[1] ?? "");
+    for (const m of (body ?? "").matchAll(/import (?:\* as (\w+) from )?"([^"]+)"/g))
+      modules.set(m[2] ?? "", m[1] ?? "");
     for (const m of (body ?? "").matchAll(/import\("([^"]+)"\)/g)) modules.set(m[1] ?? "", "entry");
     const routes = /window\.__reactRouterRouteModules = (\{[^}]*\})/.exec(body ?? "")?.[1] ?? "{}";
     const routeIds = new Map([...routes.matchAll(/"([^"]+)":(\w+)/g)].map((m) => [m[2] ?? "", m[1] ?? ""]));
@@ -90,4 +91,3 @@ export function measurePages(dir: string): PageBytes[] {
     })
     .sort((a, b) => a.path.localeCompare(b.path));
 }
-

@@ -25,7 +25,9 @@ describe("security headers", () => {
 
   it("puts the policy right after the charset, before any script", () => {
     const out = addCspMeta(page, "default-src 'self'");
-    expect(out).toContain(`<meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="default-src 'self'"/>`);
+    expect(out).toContain(
+      `<meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="default-src 'self'"/>`,
+    );
   });
 
   it("sends nosniff, a referrer policy, denied features and an opener policy", () => {

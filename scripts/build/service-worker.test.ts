@@ -13,7 +13,7 @@ function fakeBuild(): string {
     "hi/index.html": "hi",
     "__spa-fallback.html": "fallback",
     "404.html": "fallback",
-    "_headers": "x",
+    _headers: "x",
     "assets/app-abc.js": "js",
     "assets/app-abc.js.br": "br",
     "favicon.svg": "<svg/>",

@@ -26,7 +26,10 @@ export function precacheEntries(dir: string): PrecacheEntry[] {
     .filter((rel) => PRECACHE.test(rel) && !SKIP.test(rel.split("\\").join("/")))
     .map((rel) => ({
       url: urlOf(rel),
-      revision: createHash("sha256").update(readFileSync(join(dir, rel))).digest("hex").slice(0, 12),
+      revision: createHash("sha256")
+        .update(readFileSync(join(dir, rel)))
+        .digest("hex")
+        .slice(0, 12),
     }))
     .sort((a, b) => a.url.localeCompare(b.url));
 }
