@@ -64,3 +64,19 @@ export async function axeViolations(page: Page) {
     .analyze();
   return results.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
 }
+
+/**
+ * Whether the page frame shows `background` (a CSS background-image value). Both sides go through
+ * the browser's own parser, so formatting differences do not matter.
+ */
+export async function pageBackground(page: Page, background: string) {
+  return page.locator("[data-page-frame]").evaluate((frame, expected) => {
+    const probe = document.createElement("div");
+    probe.style.backgroundImage = expected;
+    const shown = getComputedStyle(frame).backgroundImage;
+    return {
+      shown: shown.startsWith("linear-gradient"),
+      same: (frame as HTMLElement).style.backgroundImage === probe.style.backgroundImage,
+    };
+  }, background);
+}

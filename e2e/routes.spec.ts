@@ -1,6 +1,6 @@
 import { documentTitle } from "../app/kit/lib/meta";
 import { allPages } from "../app/toys/registry";
-import { axeViolations, expect, open, test } from "./fixtures";
+import { axeViolations, expect, open, pageBackground, test } from "./fixtures";
 
 /**
  * Route-wide checks, driven by the registry: every page added later is covered with no new code.
@@ -38,8 +38,7 @@ for (const { entry, url, own } of urls) {
       await expect(page.locator("main")).toBeVisible();
       await expect(page.locator("footer")).toBeVisible();
       await expect(page.locator("main h1")).toHaveCount(1);
-      const frame = page.locator("body > div").first();
-      for (const cls of entry.background.split(" ")) await expect(frame).toHaveClass(new RegExp(`(^| )${cls}( |$)`));
+      expect(await pageBackground(page, entry.background)).toEqual({ shown: true, same: true });
       if (own) await expect(page).toHaveTitle(documentTitle(entry.title));
       expect(await axeViolations(page)).toEqual([]);
     });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { site } from "../app/kit/lib/site";
 import { pages, toys } from "../app/toys/registry";
-import { axeViolations, expect, open, test } from "./fixtures";
+import { axeViolations, expect, open, pageBackground, test } from "./fixtures";
 
 test.describe("the shell", () => {
   test("has header, main and footer landmarks and a site title linking home", async ({ page }) => {
@@ -142,9 +142,7 @@ test.describe("unknown paths", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
-    const frame = page.locator("body > div").first();
-    for (const cls of site.defaultBackground.split(" "))
-      await expect(frame).toHaveClass(new RegExp(`(^| )${cls}( |$)`));
+    expect(await pageBackground(page, site.defaultBackground)).toEqual({ shown: true, same: true });
     await page.getByRole("link", { name: /Useless Button/ }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { name: "The Useless Button" })).toBeVisible();

@@ -30,8 +30,17 @@ export function pageModules(html: string): { shell: string[]; route: string[] } 
     const modules = new Map<string, string>(); // url -> import binding name
     for (const m of (body ?? "").matchAll(/import (?:\* as (\w+) from )?"([^"]+)"/g))
       modules.set(m[2] ?? "", m[1] ?? "");
-    for (const m of (body ?? "").matchAll(/import\("([^"]+)"\)/g)) modules.set(m[1] ?? "", "entry");
-    const routes = /window\.__reactRouterRouteModules = (\{[^}]*\})/.exec(body ?? "")?.[1] ?? "{}";
+    // The deferred form (scripts/build/html.ts): Promise.all([import(a),import(b)]).then(([x,y])=>…)
+    const deferred = /Promise\.all\(\[([^\]]*)\]\)\.then\(\(\[([^\]]*)\]\)/.exec(body ?? "");
+    if (deferred) {
+      const names = (deferred[2] ?? "").split(",");
+      const urls = [...(deferred[1] ?? "").matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1] ?? "");
+      for (const [i, url] of urls.entries()) modules.set(url, names[i] ?? "");
+    }
+    for (const m of (body ?? "").matchAll(/import\("([^"]+)"\)/g)) {
+      if (!modules.has(m[1] ?? "")) modules.set(m[1] ?? "", "entry");
+    }
+    const routes = /window\.__reactRouterRouteModules ?= ?(\{[^}]*\})/.exec(body ?? "")?.[1] ?? "{}";
     const routeIds = new Map([...routes.matchAll(/"([^"]+)":(\w+)/g)].map((m) => [m[2] ?? "", m[1] ?? ""]));
     for (const [url, binding] of modules) {
       const id = routeIds.get(binding);

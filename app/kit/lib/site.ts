@@ -3,6 +3,7 @@ export const site = {
   name: "Pointless Toys",
   creatorName: "Pat Pointless",
   creatorEmail: "creator@example.com",
-  /** The background of unknown paths (spec section 2: a purple/pink/orange gradient). */
-  defaultBackground: "bg-linear-to-br from-purple-600 via-pink-500 to-orange-400",
+  /** The background of unknown paths (spec section 2: a purple/pink/orange gradient), as CSS. */
+  defaultBackground:
+    "linear-gradient(to bottom right, oklch(55.8% 0.288 302.321), oklch(65.6% 0.241 354.308), oklch(75% 0.183 55.934))",
 } as const;

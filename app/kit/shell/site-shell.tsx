@@ -39,7 +39,11 @@ export function SiteShell({ loadSiteMap, children }: SiteShellProps) {
   }, [location.key]);
 
   return (
-    <div className={cn("flex min-h-dvh flex-col", page?.background ?? site.defaultBackground)}>
+    <div
+      data-page-frame=""
+      className="flex min-h-dvh flex-col bg-purple-800"
+      style={{ backgroundImage: page?.background ?? site.defaultBackground }}
+    >
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-3 py-2 text-purple-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

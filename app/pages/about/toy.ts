@@ -6,5 +6,6 @@ export const toy = {
   label: "About",
   title: "About",
   description: "About this glorious mess: who made a website of pointless toys, and why (there is no why).",
-  background: "bg-linear-to-br from-purple-800 via-fuchsia-800 to-pink-800",
+  background:
+    "linear-gradient(to bottom right, oklch(43.8% 0.218 303.724), oklch(45.2% 0.211 324.591), oklch(45.9% 0.187 3.815))",
 } satisfies PageEntry;

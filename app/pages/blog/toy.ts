@@ -7,7 +7,8 @@ export const toy = {
   label: "Blog",
   title: "The Pointless Post",
   description: "The Pointless Post: long-form writing about staring at walls, loading bars and pet rocks.",
-  background: "bg-linear-to-br from-rose-800 via-pink-900 to-purple-950",
+  background:
+    "linear-gradient(to bottom right, oklch(45.5% 0.188 13.697), oklch(40.8% 0.153 2.432), oklch(29.1% 0.149 302.717))",
   subRoutes: [
     // Each article is its own pre-rendered route (one module, one id per path)…
     ...ARTICLE_SLUGS.map((slug) => ({

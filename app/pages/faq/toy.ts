@@ -6,5 +6,6 @@ export const toy = {
   label: "FAQ",
   title: "FAQ",
   description: "Unhelpful answers to frequently asked questions about this website, its purpose, and refunds.",
-  background: "bg-linear-to-br from-emerald-800 via-teal-800 to-cyan-900",
+  background:
+    "linear-gradient(to bottom right, oklch(43.2% 0.095 166.913), oklch(43.7% 0.078 188.216), oklch(39.8% 0.07 227.392))",
 } satisfies PageEntry;

@@ -6,5 +6,6 @@ export const toy = {
   label: "How It Works",
   title: "How It Works",
   description: "The science behind the pointlessness: quantum clicks, hyper-threaded nonsense and an apathy matrix.",
-  background: "bg-linear-to-br from-slate-800 via-indigo-900 to-violet-900",
+  background:
+    "linear-gradient(to bottom right, oklch(27.9% 0.041 260.031), oklch(35.9% 0.144 278.697), oklch(38% 0.189 293.745))",
 } satisfies PageEntry;

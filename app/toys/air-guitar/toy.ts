@@ -6,5 +6,5 @@ export const toy = {
   label: "Air Guitar",
   title: "Air Guitar",
   description: "Wave your mouse and shred an air guitar. No talent required. No talent detected.",
-  background: "bg-linear-to-br from-zinc-900 via-red-950 to-black",
+  background: "linear-gradient(to bottom right, oklch(21% 0.006 285.885), oklch(25.8% 0.092 26.042), #000)",
 } satisfies PageEntry;

@@ -46,7 +46,7 @@ export function BubbleWrap() {
                 "block aspect-square w-full rounded-full transition-transform motion-reduce:transition-none",
                 popped
                   ? "bubble-popped scale-90 bg-white/10 ring-1 ring-white/30"
-                  : "bg-radial-[at_35%_30%] from-white via-sky-100 to-sky-300 shadow-md hover:scale-105",
+                  : "border-2 border-white bg-sky-200 hover:scale-105",
               )}
             />
           </li>

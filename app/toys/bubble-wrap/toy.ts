@@ -6,5 +6,6 @@ export const toy = {
   label: "Screaming Bubbles",
   title: "Screaming Bubbles",
   description: "One hundred bubbles of bubble wrap. Each pops once, scores a point, and screams about it.",
-  background: "bg-linear-to-br from-cyan-600 via-sky-700 to-blue-800",
+  background:
+    "linear-gradient(to bottom right, oklch(60.9% 0.126 221.723), oklch(50% 0.134 242.749), oklch(42.4% 0.199 265.638))",
 } satisfies PageEntry;

@@ -6,5 +6,6 @@ export const toy = {
   label: "Aggressive Claps",
   title: "Aggressive Claps",
   description: "Move your mouse to receive a standing ovation. You have done nothing, and the crowd goes wild.",
-  background: "bg-linear-to-br from-red-700 via-orange-700 to-amber-700",
+  background:
+    "linear-gradient(to bottom right, oklch(50.5% 0.213 27.518), oklch(55.3% 0.195 38.402), oklch(55.5% 0.163 48.998))",
 } satisfies PageEntry;

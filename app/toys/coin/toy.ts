@@ -6,5 +6,6 @@ export const toy = {
   label: "Coin Flip",
   title: "Coin Flip",
   description: "Flip a coin and let fate decide. Fate has decided. It is always the side.",
-  background: "bg-linear-to-br from-yellow-700 via-amber-800 to-orange-900",
+  background:
+    "linear-gradient(to bottom right, oklch(55.4% 0.135 66.442), oklch(47.3% 0.137 46.201), oklch(40.8% 0.123 38.172))",
 } satisfies PageEntry;

@@ -6,5 +6,6 @@ export const toy = {
   label: "Fake Elevator",
   title: "Fake Elevator",
   description: "Twelve floor buttons, one elevator, zero movement. Press any floor and enjoy the ride to nowhere.",
-  background: "bg-linear-to-br from-stone-700 via-zinc-800 to-neutral-900",
+  background:
+    "linear-gradient(to bottom right, oklch(37.4% 0.01 67.558), oklch(27.4% 0.006 286.033), oklch(20.5% 0 none))",
 } satisfies PageEntry;

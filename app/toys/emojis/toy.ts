@@ -6,5 +6,6 @@ export const toy = {
   label: "Emoji Wall",
   title: "Emoji Wall",
   description: "Two hundred emojis, wiggling in a grid, for no reason whatsoever.",
-  background: "bg-linear-to-br from-yellow-600 via-orange-700 to-red-800",
+  background:
+    "linear-gradient(to bottom right, oklch(68.1% 0.162 75.834), oklch(55.3% 0.195 38.402), oklch(44.4% 0.177 26.899))",
 } satisfies PageEntry;

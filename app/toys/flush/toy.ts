@@ -6,5 +6,6 @@ export const toy = {
   label: "Toilet Flush",
   title: "Toilet Flush",
   description: "Press the button, flush the toilet, count the flushes. A deeply satisfying waste of water.",
-  background: "bg-linear-to-br from-sky-600 via-cyan-700 to-blue-800",
+  background:
+    "linear-gradient(to bottom right, oklch(58.8% 0.158 241.966), oklch(52% 0.105 223.128), oklch(42.4% 0.199 265.638))",
 } satisfies PageEntry;

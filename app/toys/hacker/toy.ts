@@ -6,5 +6,5 @@ export const toy = {
   label: "Hacker Console",
   title: "Hacker Console",
   description: "A terrifying hacker terminal that mostly confesses to minor crimes against snacks.",
-  background: "bg-linear-to-br from-black via-zinc-900 to-emerald-950",
+  background: "linear-gradient(to bottom right, #000, oklch(21% 0.006 285.885), oklch(26.2% 0.051 172.552))",
 } satisfies PageEntry;

@@ -6,5 +6,6 @@ export const toy = {
   label: "Endless Hi",
   title: "Endless Hi",
   description: "Greetings in many languages that never, ever end. Scroll down. Keep scrolling. Hi.",
-  background: "bg-linear-to-b from-slate-900 via-indigo-950 to-slate-900",
+  background:
+    "linear-gradient(to bottom, oklch(20.8% 0.042 265.755), oklch(25.7% 0.09 281.288), oklch(20.8% 0.042 265.755))",
 } satisfies PageEntry;

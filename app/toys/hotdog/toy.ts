@@ -6,5 +6,6 @@ export const toy = {
   label: "Hotdog of the Day",
   title: "Hotdog of the Day",
   description: "Today's hotdog, hand-drawn with care and absolutely no nutritional information.",
-  background: "bg-linear-to-br from-orange-700 via-red-700 to-yellow-800",
+  background:
+    "linear-gradient(to bottom right, oklch(55.3% 0.195 38.402), oklch(50.5% 0.213 27.518), oklch(47.6% 0.114 61.907))",
 } satisfies PageEntry;

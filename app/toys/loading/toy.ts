@@ -6,5 +6,5 @@ export const toy = {
   label: "Endless Loading",
   title: "Endless Loading",
   description: "A loading spinner that never finishes loading. Almost there. Nah.",
-  background: "bg-linear-to-br from-gray-800 via-slate-900 to-black",
+  background: "linear-gradient(to bottom right, oklch(27.8% 0.033 256.848), oklch(20.8% 0.042 265.755), #000)",
 } satisfies PageEntry;

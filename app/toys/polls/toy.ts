@@ -6,5 +6,6 @@ export const toy = {
   label: "Pointless Polls",
   title: "Pointless Polls",
   description: "Vote on the questions nobody asked. Your opinion is counted, then immediately forgotten.",
-  background: "bg-linear-to-br from-blue-700 via-indigo-700 to-violet-800",
+  background:
+    "linear-gradient(to bottom right, oklch(48.8% 0.243 264.376), oklch(45.7% 0.24 277.023), oklch(43.2% 0.232 292.759))",
 } satisfies PageEntry;

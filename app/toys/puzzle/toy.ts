@@ -6,5 +6,6 @@ export const toy = {
   label: "Impossible Puzzle",
   title: "Impossible Puzzle",
   description: "A four-piece jigsaw puzzle that never quite fits, no matter how hard you try. Please keep trying.",
-  background: "bg-linear-to-br from-teal-700 via-emerald-800 to-green-900",
+  background:
+    "linear-gradient(to bottom right, oklch(51.1% 0.096 186.391), oklch(43.2% 0.095 166.913), oklch(39.3% 0.095 152.535))",
 } satisfies PageEntry;

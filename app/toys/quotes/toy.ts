@@ -6,5 +6,6 @@ export const toy = {
   label: "Bad Quotes",
   title: "Bad Quotes",
   description: "Questionable quotes and terrible advice from 10,015 people who should not be quoted.",
-  background: "bg-linear-to-br from-teal-700 via-cyan-800 to-blue-900",
+  background:
+    "linear-gradient(to bottom right, oklch(51.1% 0.096 186.391), oklch(45% 0.085 224.283), oklch(37.9% 0.146 265.522))",
 } satisfies PageEntry;

@@ -6,5 +6,6 @@ export const toy = {
   label: "Cringe Raps",
   title: "Cringe Raps",
   description: "Rap lyrics so cringe your speakers will ask for a day off. Drop a verse, any verse.",
-  background: "bg-linear-to-br from-zinc-900 via-violet-900 to-fuchsia-800",
+  background:
+    "linear-gradient(to bottom right, oklch(21% 0.006 285.885), oklch(38% 0.189 293.745), oklch(45.2% 0.211 324.591))",
 } satisfies PageEntry;

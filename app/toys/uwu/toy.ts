@@ -6,5 +6,6 @@ export const toy = {
   label: "UwU Translator",
   title: "UwU Translator",
   description: "Translate any text into UwU. Serious emails, love letters, tax returns: nothing is safe.",
-  background: "bg-linear-to-br from-pink-500 via-fuchsia-600 to-violet-700",
+  background:
+    "linear-gradient(to bottom right, oklch(65.6% 0.241 354.308), oklch(59.1% 0.293 322.896), oklch(49.1% 0.27 292.581))",
 } satisfies PageEntry;

@@ -6,5 +6,6 @@ export const toy = {
   label: "Dramatic Weather",
   title: "Emotional Forecast",
   description: "A weather forecast for your feelings: twelve dramatic outlooks, none of them meteorological.",
-  background: "bg-linear-to-br from-sky-700 via-indigo-800 to-slate-900",
+  background:
+    "linear-gradient(to bottom right, oklch(50% 0.134 242.749), oklch(39.8% 0.195 277.366), oklch(20.8% 0.042 265.755))",
 } satisfies PageEntry;

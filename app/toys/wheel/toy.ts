@@ -6,5 +6,6 @@ export const toy = {
   label: "Spin To Lose",
   title: "Wheel of Misfortune",
   description: "Spin the wheel of misfortune. Every segment is a prize, and every prize is losing.",
-  background: "bg-linear-to-br from-red-800 via-rose-800 to-orange-800",
+  background:
+    "linear-gradient(to bottom right, oklch(44.4% 0.177 26.899), oklch(45.5% 0.188 13.697), oklch(47% 0.157 37.304))",
 } satisfies PageEntry;

@@ -6,5 +6,6 @@ export const toy = {
   label: "Wiki Lies",
   title: "Obvious Lies Wiki",
   description: "The free encyclopedia that anyone can tell is wrong. Ten fake facts, lovingly unsourced.",
-  background: "bg-linear-to-br from-slate-700 via-slate-800 to-sky-900",
+  background:
+    "linear-gradient(to bottom right, oklch(37.2% 0.044 257.287), oklch(27.9% 0.041 260.031), oklch(39.1% 0.09 240.876))",
 } satisfies PageEntry;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { pageModules } from "./bundle-sizes.ts";
+import { deferBootstrap } from "./html.ts";
+
+const page = `<script type="module" async="">import "/assets/manifest-1.js";
+import * as route0 from "/assets/root-2.js";
+import * as route1 from "/assets/route-3.js";
+window.__reactRouterRouteModules = {"root":route0,"toys/hi/route":route1};
+import("/assets/entry.client-4.js");</script>`;
+
+describe("pageModules", () => {
+  it("splits React Router's bootstrap into shell and route modules", () => {
+    expect(pageModules(page)).toEqual({
+      shell: ["/assets/manifest-1.js", "/assets/root-2.js", "/assets/entry.client-4.js"],
+      route: ["/assets/route-3.js"],
+    });
+  });
+
+  it("reads the deferred bootstrap the same way", () => {
+    const deferred = pageModules(deferBootstrap(page));
+    expect(deferred.route).toEqual(["/assets/route-3.js"]);
+    expect([...deferred.shell].sort()).toEqual([
+      "/assets/entry.client-4.js",
+      "/assets/manifest-1.js",
+      "/assets/root-2.js",
+    ]);
+  });
+});
