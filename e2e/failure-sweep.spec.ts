@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { allPages, toys } from "../app/toys/registry";
 import { removeWebAudio } from "./audio-stub";
 import { expect, open, test } from "./fixtures";
+import { blockStorage, fillStorage } from "./storage-stubs";
 import { liveIntervals, trackIntervals } from "./timers";
 
 /**
@@ -31,25 +32,12 @@ test.describe("failure sweep", () => {
   test.setTimeout(120_000);
 
   test("storage that throws on every call: every page works, no console error", async ({ page }) => {
-    await page.addInitScript(() => {
-      for (const name of ["localStorage", "sessionStorage"]) {
-        Object.defineProperty(window, name, {
-          configurable: true,
-          get() {
-            throw new DOMException("The operation is insecure.", "SecurityError");
-          },
-        });
-      }
-    });
+    await blockStorage(page);
     await visitAll(page);
   });
 
   test("storage that is full: every page works", async ({ page }) => {
-    await page.addInitScript(() => {
-      Storage.prototype.setItem = () => {
-        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-      };
-    });
+    await fillStorage(page);
     await visitAll(page);
   });
 

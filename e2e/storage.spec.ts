@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, open, test } from "./fixtures";
+import { blockStorage } from "./storage-stubs";
 
 const bigButton = (page: Page) => page.getByRole("main").getByRole("button").first();
 const globalCount = (page: Page) => page.getByText(/^Global clicks:/).locator("strong");
@@ -7,16 +8,7 @@ const personalCount = (page: Page) => page.getByText(/^Your clicks:/).locator("s
 
 test.describe("untrusted storage", () => {
   test("storage that throws on every call: the page works and counts in memory", async ({ page }) => {
-    await page.addInitScript(() => {
-      for (const name of ["localStorage", "sessionStorage"]) {
-        Object.defineProperty(window, name, {
-          configurable: true,
-          get() {
-            throw new DOMException("The operation is insecure.", "SecurityError");
-          },
-        });
-      }
-    });
+    await blockStorage(page);
     await open(page, "/");
     await expect(personalCount(page)).toHaveText("0");
     await bigButton(page).click();

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { seededRandom } from "../../kit/lib/random";
-import { EMOJIS, makeWall, WALL_SIZE } from "./logic";
+import { EMOJIS, makeWall, pickWigglers, WALL_SIZE, WIGGLE_EVERY_MS, WIGGLERS_PER_TICK } from "./logic";
 
 it("builds a wall of 200 emojis drawn from 16", () => {
   expect(EMOJIS).toHaveLength(16);
@@ -11,4 +11,21 @@ it("builds a wall of 200 emojis drawn from 16", () => {
   const used = new Set(wall.map((t) => t.emoji));
   expect(used.size).toBe(16);
   for (const t of wall) expect(t.emoji).toBeLessThan(16);
+});
+
+it("picks a few distinct tiles to wiggle at a time, all of them over time", () => {
+  expect(WIGGLE_EVERY_MS * WIGGLERS_PER_TICK).toBeGreaterThan(0);
+  const random = seededRandom(5);
+  const everyone = new Set<number>();
+  for (let tick = 0; tick < 1000; tick++) {
+    const picked = pickWigglers(WIGGLERS_PER_TICK, 200, random);
+    expect(new Set(picked).size).toBe(WIGGLERS_PER_TICK);
+    for (const i of picked) {
+      expect(i).toBeGreaterThanOrEqual(0);
+      expect(i).toBeLessThan(200);
+      everyone.add(i);
+    }
+  }
+  expect(everyone.size).toBe(200);
+  expect(pickWigglers(10, 3, random).sort()).toEqual([0, 1, 2]);
 });

@@ -28,14 +28,22 @@ export const WIGGLES = ["wiggle-a", "wiggle-b", "wiggle-c"] as const;
 export interface Tile {
   emoji: number;
   wiggle: (typeof WIGGLES)[number];
-  /** Animation delay in ms. */
-  delay: number;
 }
 
 export function makeWall(random: Random, size = WALL_SIZE): Tile[] {
   return Array.from({ length: size }, () => ({
     emoji: Math.floor(random() * EMOJIS.length),
     wiggle: pickOne(WIGGLES, random),
-    delay: Math.floor(random() * 1500),
   }));
+}
+
+/** Every 120 ms, four emojis start a 0.6 s wiggle: about twenty move at any moment. */
+export const WIGGLE_EVERY_MS = 120;
+export const WIGGLERS_PER_TICK = 4;
+
+/** Which tiles wiggle next: `count` distinct positions out of `total`. */
+export function pickWigglers(count: number, total: number, random: Random): number[] {
+  const picked = new Set<number>();
+  while (picked.size < Math.min(count, total)) picked.add(Math.floor(random() * total));
+  return [...picked];
 }

@@ -26,7 +26,7 @@ export function ToiletFlush() {
         <ToiletArt flushing={flushing} />
       </div>
       <p className="text-2xl font-bold">
-        Flushes: <strong className="inline-block min-w-10 tabular-nums">{flushes ?? "…"}</strong>
+        Flushes: <strong className="inline-block min-w-10 tabular-nums">{flushes ?? "–"}</strong>
       </p>
       <p role="status" className="min-h-7 text-white/90">
         {flushes === null ? "" : flushComment(flushes)}

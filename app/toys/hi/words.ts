@@ -53,7 +53,16 @@ export const HELLOS: readonly Hello[] = [
  * The CSS generic families only: no web fonts, and no named fonts the browser would have to look
  * for before it can paint (each missing family costs a font lookup on the first paint).
  */
-export const FONTS = ["sans-serif", "serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-monospace"] as const;
+export const FONTS = [
+  "sans-serif",
+  "serif",
+  "monospace",
+  "cursive",
+  "fantasy",
+  "system-ui",
+  "ui-serif",
+  "ui-monospace",
+] as const;
 
 /** Light colours, readable on the page's dark background. */
 export const COLORS = [

@@ -1,13 +1,13 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { nextQuoteIndex, quoteAt } from "./logic";
 
 export function Quotes() {
-  const [index, setIndex] = useState<number | null>(null);
-  // The first quote is random, so it is picked after hydration.
-  useEffect(() => setIndex(nextQuoteIndex(null, Math.random)), []);
-  const quote = index === null ? null : quoteAt(index);
+  // The first quote is the first handwritten one, so it is pre-rendered and paints with the page;
+  // every press picks a random different one.
+  const [index, setIndex] = useState(0);
+  const quote = quoteAt(index);
 
   return (
     <ToyPage title="Bad Quotes" intro="Wisdom from people who should not be quoted. Ten thousand and fifteen of them.">
@@ -15,14 +15,8 @@ export function Quotes() {
         aria-live="polite"
         className="flex min-h-56 w-full flex-col justify-center gap-4 rounded-3xl bg-white/95 p-8 text-slate-900 shadow-2xl"
       >
-        {quote ? (
-          <>
-            <blockquote className="font-serif text-2xl leading-snug italic sm:text-3xl">“{quote.quote}”</blockquote>
-            <figcaption className="font-semibold text-teal-800">— {quote.author}</figcaption>
-          </>
-        ) : (
-          <p className="text-slate-600">Consulting the least reliable sources…</p>
-        )}
+        <blockquote className="font-serif text-2xl leading-snug italic sm:text-3xl">“{quote.quote}”</blockquote>
+        <figcaption className="font-semibold text-teal-800">— {quote.author}</figcaption>
       </figure>
       <Button size="lg" onClick={() => setIndex((i) => nextQuoteIndex(i, Math.random))}>
         More Terrible Advice

@@ -56,10 +56,10 @@ export function UselessButton() {
     <ToyPage title="The Useless Button" intro="It does nothing. Beautifully. Go on, press it.">
       <div className="flex flex-wrap items-center justify-center gap-3 text-base">
         <p className="rounded-full bg-black/30 px-4 py-1.5">
-          Global clicks: <strong className="inline-block min-w-8 tabular-nums">{globalClicks ?? "…"}</strong>
+          Global clicks: <strong className="inline-block min-w-8 tabular-nums">{globalClicks ?? "–"}</strong>
         </p>
         <p className="rounded-full bg-white px-4 py-1.5 font-semibold text-purple-900 shadow">
-          Your clicks: <strong className="inline-block min-w-8 tabular-nums">{personalClicks ?? "…"}</strong>
+          Your clicks: <strong className="inline-block min-w-8 tabular-nums">{personalClicks ?? "–"}</strong>
         </p>
       </div>
 
