@@ -41,7 +41,10 @@ test.describe("Aggressive Claps", () => {
   test("works without Web Audio", async ({ page }) => {
     await removeWebAudio(page);
     await open(page, "/clap");
-    await page.getByRole("button", { name: /Applause zone/ }).click();
-    await expect(page.getByRole("button", { name: /Applause zone/ })).toContainText("1");
+    const zone = page.getByRole("button", { name: /Applause zone/ });
+    // The keyboard gives exactly one clap (a mouse click also moves the pointer, which claps too).
+    await zone.focus();
+    await page.keyboard.press("Enter");
+    await expect(zone.getByText("1", { exact: true })).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ALERTS, MAX_POPUPS, NUDGE } from "../app/toys/pop-ups/logic";
 import { expect, open, test } from "./fixtures";
 
@@ -7,6 +7,13 @@ async function positionOf(dialog: Locator) {
   const style = (await dialog.getAttribute("style")) ?? "";
   const m = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(style);
   return { x: Number(m?.[1]), y: Number(m?.[2]) };
+}
+
+/** Popups spawn mid-screen, so moving one is never cut short by the edge of the viewport. */
+async function spawnMidScreen(page: Page) {
+  await page.addInitScript(() => {
+    Math.random = () => 0.5;
+  });
 }
 
 test.describe("Popup Attack", () => {
@@ -25,6 +32,7 @@ test.describe("Popup Attack", () => {
   });
 
   test("a popup can be dragged by its title bar", async ({ page }) => {
+    await spawnMidScreen(page);
     await open(page, "/pop-ups");
     await page.getByRole("button", { name: /Click me/ }).click();
     const dialog = page.getByRole("dialog");
@@ -43,6 +51,7 @@ test.describe("Popup Attack", () => {
   });
 
   test("keyboard: a new popup takes focus, arrows move it, Escape closes it and focus returns", async ({ page }) => {
+    await spawnMidScreen(page);
     await open(page, "/pop-ups");
     const opener = page.getByRole("button", { name: /Click me/ });
     await opener.focus();

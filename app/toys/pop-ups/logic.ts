@@ -36,16 +36,40 @@ export function clampPosition(p: Position, viewport: { width: number; height: nu
   };
 }
 
-/** A new popup somewhere random on screen, with one of the 8 texts. */
-export function spawnPopup(id: number, viewport: { width: number; height: number }, random: Random): Popup {
-  const at = clampPosition(
-    {
-      x: Math.floor(random() * (viewport.width - POPUP_SIZE.width)),
-      y: 64 + Math.floor(random() * (viewport.height - POPUP_SIZE.height - 64)),
-    },
-    viewport,
-  );
-  return { id, text: pickOne(ALERTS, random), ...at };
+export interface Rect extends Position {
+  width: number;
+  height: number;
+}
+
+const overlaps = (p: Position, r: Rect) =>
+  p.x < r.x + r.width && p.x + POPUP_SIZE.width > r.x && p.y < r.y + r.height && p.y + POPUP_SIZE.height > r.y;
+
+/** How many random spots are tried before a popup may land on the area it should avoid. */
+export const SPAWN_TRIES = 25;
+
+/**
+ * A new popup somewhere random on screen, with one of the 8 texts. It tries not to land on `avoid`
+ * (the button that opens popups, so the next click always reaches it) and gives up after SPAWN_TRIES.
+ */
+export function spawnPopup(
+  id: number,
+  viewport: { width: number; height: number },
+  random: Random,
+  avoid?: Rect,
+): Popup {
+  const text = pickOne(ALERTS, random);
+  let at: Position = { x: 0, y: 0 };
+  for (let i = 0; i < SPAWN_TRIES; i++) {
+    at = clampPosition(
+      {
+        x: Math.floor(random() * (viewport.width - POPUP_SIZE.width)),
+        y: 64 + Math.floor(random() * (viewport.height - POPUP_SIZE.height - 64)),
+      },
+      viewport,
+    );
+    if (!avoid || !overlaps(at, avoid)) break;
+  }
+  return { id, text, ...at };
 }
 
 const KEYS: Record<string, Position> = {

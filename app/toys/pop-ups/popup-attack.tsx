@@ -16,7 +16,12 @@ export function PopupAttack() {
     setPopups((all) =>
       appendCapped(
         all,
-        spawnPopup(opened, { width: window.innerWidth, height: window.innerHeight }, Math.random),
+        spawnPopup(
+          opened,
+          { width: window.innerWidth, height: window.innerHeight },
+          Math.random,
+          opener.current?.getBoundingClientRect(),
+        ),
         MAX_POPUPS,
       ),
     );
