@@ -26,8 +26,8 @@ test.describe("Popup Attack", () => {
     for (const text of await dialogs.locator("p").allInnerTexts()) expect(ALERTS).toContain(text);
     await page.getByRole("button", { name: "Close alert 3" }).click();
     await expect(dialogs).toHaveCount(2);
-    // OK is no escape: it opens yet another popup.
-    await dialogs.first().getByRole("button", { name: "OK" }).click();
+    // OK is no escape: it opens yet another popup. (Popups overlap; the newest, focused one is on top.)
+    await dialogs.last().getByRole("button", { name: "OK" }).click();
     await expect(dialogs).toHaveCount(3);
   });
 

@@ -1,21 +1,18 @@
 // `npm run bench`: builds, serves the production build, and measures every page against the
 // performance targets (README, "Performance"): Lighthouse (mobile, simulated throttling, median
 // of BENCH_RUNS runs), first-load JavaScript from the build, frame pacing of the pointer toys under
-// scripted input, and the UwU translator. Prints one table, writes bench-results/latest.md, and
-// exits non-zero when any target is missed.
-import { spawnSync } from "node:child_process";
+// scripted input, and the UwU translator. Prints one table, writes it to bench-results/latest.md
+// and (on a full run) to the README's performance section, and exits non-zero when any target is
+// missed.
 import { mkdirSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { chromium } from "playwright-core";
-import { runnerImport } from "vite";
-import type * as Registry from "../app/toys/registry";
 import { clickAround, type FrameStats, measureFrames, popBubbles, watch, wavePointer } from "./bench/frames.ts";
 import { type LighthouseResult, medianResult, startLighthouse } from "./bench/lighthouse.ts";
 import { benchUwu, UWU_BUDGET_MS } from "./bench-uwu.ts";
 import { BUDGET } from "./budget-targets.ts";
 import { measurePages } from "./build/bundle-sizes.ts";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
-import { createSiteServer } from "./serve.mjs";
+import { buildOrExit, loadRegistry, replaceReadmeBlock, serveBuild } from "./lib/local-site.ts";
 
 const TARGETS = { performance: 100, fcp: 800, lcp: 1000, tbt: 50, cls: 0, fps: 57, longTasks: 0 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -29,17 +26,10 @@ const POINTER_TOYS: Record<string, (page: import("playwright-core").Page, until:
   "/bubble-wrap": popBubbles,
 };
 
-if (!process.env.BENCH_SKIP_BUILD) {
-  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (!process.env.BENCH_SKIP_BUILD) buildOrExit();
 
-const server = createSiteServer();
-await new Promise<void>((resolve) => server.listen(0, resolve));
-const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-
-// The app's modules use bundler-style imports, so the registry is loaded through Vite.
-const { module: registry } = await runnerImport<typeof Registry>("./app/toys/registry.ts", { configFile: false });
+const { origin, close: stopServer } = await serveBuild();
+const registry = await loadRegistry();
 const urls = registry.allPages
   .flatMap((entry) => [entry.path, ...(entry.subRoutes ?? []).flatMap((sub) => sub.prerender)])
   .filter((url) => !ONLY || ONLY.split(",").includes(url));
@@ -79,7 +69,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  stopServer();
 }
 
 // 3. The table.
@@ -123,4 +113,6 @@ const report = [
 console.log(report);
 mkdirSync("bench-results", { recursive: true });
 writeFileSync("bench-results/latest.md", `${report}\n`);
+// A full run (not BENCH_ONLY) is the README's performance table.
+if (!ONLY) replaceReadmeBlock("bench", report);
 process.exit(failures.length ? 1 : 0);

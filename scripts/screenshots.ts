@@ -1,13 +1,9 @@
 // `npm run screenshots`: a picture of every page of the production build, desktop and phone, in
 // docs/gallery/, and the README's gallery grid between its gallery markers. Builds when needed.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { existsSync, mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { runnerImport } from "vite";
-import type * as Registry from "../app/toys/registry";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
-import { createSiteServer } from "./serve.mjs";
+import { buildOrExit, loadRegistry, replaceReadmeBlock, serveBuild } from "./lib/local-site.ts";
 
 const OUT = "docs/gallery";
 const SIZES = [
@@ -15,15 +11,10 @@ const SIZES = [
   { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true },
 ] as const;
 
-if (!existsSync("build/client/index.html") || process.env.SCREENSHOTS_BUILD) {
-  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (!existsSync("build/client/index.html") || process.env.SCREENSHOTS_BUILD) buildOrExit();
 
-const { module: registry } = await runnerImport<typeof Registry>("./app/toys/registry.ts", { configFile: false });
-const server = createSiteServer();
-await new Promise<void>((resolve) => server.listen(0, resolve));
-const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+const registry = await loadRegistry();
+const { origin, close: stopServer } = await serveBuild();
 mkdirSync(OUT, { recursive: true });
 
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
@@ -48,7 +39,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  stopServer();
 }
 process.stdout.write("\n");
 
@@ -57,12 +48,5 @@ const rows = shots.map(
     `| [${s.label}](${OUT}/${s.slug}-desktop.jpg) \`${s.path}\` | <img src="${OUT}/${s.slug}-desktop.jpg" alt="${s.label} on a desktop" width="320"> | <img src="${OUT}/${s.slug}-phone.jpg" alt="${s.label} on a phone" width="120"> |`,
 );
 const grid = ["| page | desktop | phone |", "|---|---|---|", ...rows].join("\n");
-const readme = readFileSync("README.md", "utf8");
-const start = "<!-- gallery:start -->";
-const end = "<!-- gallery:end -->";
-if (!readme.includes(start) || !readme.includes(end)) throw new Error("README.md lacks the gallery markers");
-writeFileSync(
-  "README.md",
-  `${readme.slice(0, readme.indexOf(start) + start.length)}\n${grid}\n${readme.slice(readme.indexOf(end))}`,
-);
+replaceReadmeBlock("gallery", grid);
 console.log(`screenshots: ${shots.length * SIZES.length} pictures in ${OUT}, README gallery updated`);

@@ -25,7 +25,7 @@ export function Shrugs() {
           <span
             key={s.id}
             data-shrug=""
-            className="shrug absolute top-0 left-0 font-bold whitespace-nowrap text-white drop-shadow-lg"
+            className="shrug absolute top-0 left-0 font-bold whitespace-nowrap text-white text-shadow-lg"
             style={{
               transform: `translate(${s.x}px, ${s.y}px) translate(-50%, -50%) rotate(${s.rotation}deg)`,
               fontSize: `${s.size}px`,

@@ -1,0 +1,39 @@
+// What `npm run bench` and `npm run screenshots` share: building when asked, serving the production
+// build on a free port, the registry, and the README blocks they keep up to date.
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { runnerImport } from "vite";
+import type * as Registry from "../../app/toys/registry";
+import { createSiteServer } from "../serve.mjs";
+
+/** Runs `npm run build`, exiting with its status when it fails. */
+export function buildOrExit() {
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** Serves build/client like `npm start` does, on a free port. */
+export async function serveBuild() {
+  const server = createSiteServer();
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  return { origin: `http://localhost:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+/** The registry; the app's modules use bundler-style imports, so it is loaded through Vite. */
+export async function loadRegistry() {
+  const { module } = await runnerImport<typeof Registry>("./app/toys/registry.ts", { configFile: false });
+  return module;
+}
+
+/** Replaces what lies between `<!-- name:start -->` and `<!-- name:end -->` in README.md. */
+export function replaceReadmeBlock(name: string, body: string) {
+  const readme = readFileSync("README.md", "utf8");
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  if (!readme.includes(start) || !readme.includes(end)) throw new Error(`README.md lacks the ${name} markers`);
+  writeFileSync(
+    "README.md",
+    `${readme.slice(0, readme.indexOf(start) + start.length)}\n${body}\n${readme.slice(readme.indexOf(end))}`,
+  );
+}
