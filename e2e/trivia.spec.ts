@@ -13,6 +13,7 @@ test.describe("Trivia Time", () => {
     for (let i = 0; i < TRIVIA.length; i++) {
       const heading = page.getByRole("heading", { level: 2 });
       await expect(page.getByText(`Question ${i + 1} of 10`)).toBeVisible();
+      await expect(heading).not.toHaveText("Shuffling the questions…");
       asked.push(await heading.innerText());
       const answers = page.getByRole("main").getByRole("listitem").getByRole("button");
       await expect(answers).toHaveCount(4);
@@ -41,7 +42,9 @@ test.describe("Trivia Time", () => {
     const firsts = new Set<string>();
     for (let i = 0; i < 6; i++) {
       await open(page, "/trivia");
-      firsts.add(await page.getByRole("heading", { level: 2 }).innerText());
+      const heading = page.getByRole("heading", { level: 2 });
+      await expect(heading).not.toHaveText("Shuffling the questions…");
+      firsts.add(await heading.innerText());
     }
     expect(firsts.size).toBeGreaterThan(1);
   });

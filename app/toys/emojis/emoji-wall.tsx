@@ -15,18 +15,20 @@ export function EmojiWall() {
   const list = useRef<HTMLUListElement>(null);
   const reducedMotion = useReducedMotion();
 
-  // A few emojis start a one-off wiggle every tick; classes are toggled on the elements directly,
-  // so the 200 tiles are not re-rendered a few times a second.
+  // Every tick, the last batch of emojis stops (their 0.6 s wiggle is over) and a new batch starts
+  // one. Classes are toggled on the elements directly, in one pass per tick: the 200 tiles are not
+  // re-rendered, and no per-tile listener runs when a wiggle ends.
+  const wiggling = useRef<Element[]>([]);
   useInterval(
     () => {
       const tiles = list.current?.children;
       if (!tiles) return;
-      for (const i of pickWigglers(WIGGLERS_PER_TICK, tiles.length, Math.random)) {
-        const tile = tiles[i];
-        if (!tile || tile.classList.contains("is-wiggling")) continue;
-        tile.classList.add("is-wiggling");
-        tile.addEventListener("animationend", () => tile.classList.remove("is-wiggling"), { once: true });
-      }
+      const done = wiggling.current;
+      for (const tile of done) tile.classList.remove("is-wiggling");
+      wiggling.current = pickWigglers(WIGGLERS_PER_TICK, tiles.length, Math.random)
+        .map((i) => tiles[i])
+        .filter((tile): tile is Element => tile !== undefined && !done.includes(tile));
+      for (const tile of wiggling.current) tile.classList.add("is-wiggling");
     },
     reducedMotion ? null : WIGGLE_EVERY_MS,
   );

@@ -37,9 +37,12 @@ export function makeWall(random: Random, size = WALL_SIZE): Tile[] {
   }));
 }
 
-/** Every 120 ms, four emojis start a 0.6 s wiggle: about twenty move at any moment. */
-export const WIGGLE_EVERY_MS = 120;
-export const WIGGLERS_PER_TICK = 4;
+/**
+ * Every 600 ms, twenty emojis start a 0.6 s wiggle (the length of the animation in app.css): a
+ * tenth of the wall moves at any moment, and the page does its work in few, short tasks.
+ */
+export const WIGGLE_EVERY_MS = 600;
+export const WIGGLERS_PER_TICK = 20;
 
 /** Which tiles wiggle next: `count` distinct positions out of `total`. */
 export function pickWigglers(count: number, total: number, random: Random): number[] {

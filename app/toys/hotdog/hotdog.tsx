@@ -14,8 +14,9 @@ export function Hotdog() {
         <div role="img" aria-label={hotdogAlt(hotdog)} className="hotdog-wobble w-full">
           <HotdogArt hotdog={hotdog} />
         </div>
-        {/* Room for the longest caption: today's hotdog replaces the pre-rendered one without a jump. */}
-        <figcaption className="flex min-h-60 flex-col items-center justify-start sm:min-h-40">
+        {/* Room for the longest caption, and new nodes for today's hotdog (keyed): it replaces the
+            pre-rendered one without moving anything that was on screen (no layout shift). */}
+        <figcaption key={hotdog.name} className="flex min-h-60 flex-col items-center justify-start sm:min-h-40">
           <span className="block text-3xl font-black">{hotdog.name}</span>
           <span className="block text-lg">Topped with {hotdog.toppings}.</span>
           <span className="mt-2 inline-block rounded-full bg-amber-100 px-4 py-1 font-semibold text-amber-900">

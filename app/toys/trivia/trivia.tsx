@@ -38,27 +38,34 @@ export function Trivia() {
   return (
     <ToyPage title="Trivia Time" intro="Ten questions. One strategy. Think carefully (about C).">
       <section className="flex min-h-96 w-full max-w-xl flex-col items-center gap-5 rounded-3xl bg-white/95 p-6 text-slate-900 shadow-2xl sm:p-8">
-        {order === null ? <p className="my-auto text-slate-600">Shuffling the questions…</p> : null}
-        {item ? (
+        {finished ? null : (
           <>
             <p className="text-sm font-bold tracking-widest text-teal-700 uppercase">
               Question {position + 1} of {TRIVIA.length}
             </p>
-            <h2 ref={heading} tabIndex={-1} className="text-2xl font-black outline-none">
-              {item.q}
+            {/* Until the order is shuffled (after hydration), the same elements hold placeholders, and
+                the question replaces their text in place: left-aligned in boxes tall enough for two
+                lines, so nothing moves (no layout shift) and no new element paints late (no late LCP). */}
+            <h2 ref={heading} tabIndex={-1} className="min-h-16 w-full text-left text-2xl font-black outline-none">
+              {item ? item.q : "Shuffling the questions…"}
             </h2>
             <ol className="flex w-full flex-col gap-3">
-              {item.a.map((text, i) => (
-                <li key={LABELS[i]}>
-                  <Button variant="secondary" className="w-full justify-start" onClick={() => answer(i)}>
-                    <span className="grid size-8 place-items-center rounded-full bg-white/20">{LABELS[i]}</span>
-                    {text}
+              {LABELS.map((label, i) => (
+                <li key={label}>
+                  <Button
+                    variant="secondary"
+                    className="min-h-17 w-full justify-start text-left sm:min-h-14"
+                    disabled={!item}
+                    onClick={() => answer(i)}
+                  >
+                    <span className="grid size-8 place-items-center rounded-full bg-white/20">{label}</span>
+                    {item ? item.a[i] : "…"}
                   </Button>
                 </li>
               ))}
             </ol>
           </>
-        ) : null}
+        )}
         {finished ? (
           <div className="my-auto flex flex-col items-center gap-4">
             <h2 ref={heading} tabIndex={-1} className="text-3xl font-black outline-none">
