@@ -65,4 +65,37 @@ test.describe("untrusted storage", () => {
     expect(await page.evaluate(() => localStorage.getItem("personalUselessClicks"))).toBe("5");
     await other.close();
   });
+
+  test("a tab that went to another page and comes back shows the clicks made meanwhile in another tab", async ({
+    page,
+    context,
+  }) => {
+    const other = await context.newPage();
+    await open(page, "/");
+    await open(other, "/");
+    await bigButton(page).click();
+    await expect(personalCount(page)).toHaveText("1");
+    // The first tab moves on inside the site (no reload), so the home page is not watching.
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("navigation", { name: "All pages" }).getByRole("link", { name: "Endless Hi" }).click();
+    await expect(page).toHaveURL(/\/hi$/);
+    for (let i = 0; i < 5; i++) await bigButton(other).click();
+    await expect(personalCount(other)).toHaveText("6");
+    await page.getByRole("banner").getByRole("link", { name: "Pointless Toys" }).click();
+    await expect(personalCount(page)).toHaveText("6");
+    await bigButton(page).click();
+    await expect(personalCount(page)).toHaveText("7");
+    await other.close();
+  });
+
+  test("the mute follows the visitor across open tabs", async ({ page, context }) => {
+    const other = await context.newPage();
+    await open(page, "/clap");
+    await open(other, "/");
+    await other.getByRole("button", { name: "Mute sound" }).click();
+    await expect(page.getByRole("button", { name: "Unmute sound" })).toBeVisible();
+    await other.getByRole("button", { name: "Unmute sound" }).click();
+    await expect(page.getByRole("button", { name: "Mute sound" })).toBeVisible();
+    await other.close();
+  });
 });

@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { getStoredNumber, incrementStoredNumber, parseCount, resetStoredNumbersForTests } from "./stored-number";
+import {
+  getStoredNumber,
+  incrementStoredNumber,
+  parseCount,
+  resetStoredNumbersForTests,
+  subscribeStoredNumber,
+} from "./stored-number";
 
 class MapStorage {
   data = new Map<string, string>();
@@ -74,5 +80,32 @@ describe("stored numbers", () => {
     expect(getStoredNumber("uselessClicks")).toBe(0);
     expect(incrementStoredNumber("uselessClicks")).toBe(1);
     expect(incrementStoredNumber("uselessClicks")).toBe(2);
+  });
+
+  it("a page that comes back shows what another tab counted while nothing watched the key", () => {
+    const unsubscribe = subscribeStoredNumber("uselessClicks", () => {});
+    expect(incrementStoredNumber("uselessClicks")).toBe(1);
+    unsubscribe(); // the visitor went to another page of the site
+    storage.data.set("uselessClicks", "6"); // another tab clicked five times meanwhile
+    expect(getStoredNumber("uselessClicks")).toBe(6);
+    expect(incrementStoredNumber("uselessClicks")).toBe(7);
+  });
+
+  it("catches up when a page starts watching a key again", () => {
+    expect(getStoredNumber("toiletFlushes")).toBe(0);
+    storage.data.set("toiletFlushes", "3");
+    const unsubscribe = subscribeStoredNumber("toiletFlushes", () => {});
+    expect(getStoredNumber("toiletFlushes")).toBe(3);
+    unsubscribe();
+  });
+
+  it("after a failed write, never reads back a smaller stored value", () => {
+    storage.data.set("uselessClicks", "5");
+    storage.failWrites = true;
+    expect(incrementStoredNumber("uselessClicks")).toBe(6);
+    expect(getStoredNumber("uselessClicks")).toBe(6);
+    storage.failWrites = false;
+    expect(incrementStoredNumber("uselessClicks")).toBe(7);
+    expect(storage.data.get("uselessClicks")).toBe("7");
   });
 });

@@ -15,30 +15,43 @@ export function parseCount(raw: string | null | undefined): number {
 }
 
 const memory = new Map<string, number>();
+/** Keys whose last write failed (storage full): storage lags behind memory, so never count backwards. */
+const unsaved = new Set<string>();
 const listeners = new Map<string, Set<() => void>>();
 
 function notify(key: string): void {
   for (const listener of listeners.get(key) ?? []) listener();
 }
 
+function isWatched(key: string): boolean {
+  return (listeners.get(key)?.size ?? 0) > 0;
+}
+
+/** What storage holds, reconciled with what this tab knows; undefined when storage cannot be read. */
+function readCount(key: string): number | undefined {
+  const raw = readItem(key);
+  if (raw === undefined) return undefined;
+  const stored = parseCount(raw);
+  return unsaved.has(key) ? Math.max(stored, memory.get(key) ?? 0) : stored;
+}
+
 /** The current count for a key: storage when readable, else what this tab last knew. */
 export function getStoredNumber(key: string): number {
   const known = memory.get(key);
-  if (known !== undefined) return known;
-  const raw = readItem(key);
-  const value = raw === undefined ? 0 : parseCount(raw);
+  // While a page watches the key, `storage` events keep memory current. Otherwise another tab may
+  // have counted since (say, while this tab was on another page), so storage is read again.
+  if (known !== undefined && isWatched(key)) return known;
+  const value = readCount(key) ?? known ?? 0;
   memory.set(key, value);
   return value;
 }
 
 /** Adds `by` to the stored count (re-reading it first) and returns the new count. */
 export function incrementStoredNumber(key: string, by = 1): number {
-  const raw = readItem(key);
-  const stored = raw === undefined ? 0 : parseCount(raw);
-  // If a write failed earlier (storage full), storage lags behind memory: never count backwards.
-  const next = Math.max(stored, memory.get(key) ?? 0) + by;
+  const next = (readCount(key) ?? memory.get(key) ?? 0) + by;
   memory.set(key, next);
-  writeItem(key, String(next));
+  if (writeItem(key, String(next))) unsaved.delete(key);
+  else unsaved.add(key);
   notify(key);
   return next;
 }
@@ -48,6 +61,7 @@ function onStorage(event: StorageEvent): void {
   const keys = event.key === null ? [...memory.keys()] : [event.key];
   for (const key of keys) {
     if (!memory.has(key)) continue;
+    unsaved.delete(key); // another tab wrote (or cleared) the key: its value is the truth now
     memory.set(key, parseCount(event.key === null ? readItem(key) : event.newValue));
     notify(key);
   }
@@ -61,6 +75,8 @@ export function subscribeStoredNumber(key: string, listener: () => void): () => 
     listeners.set(key, set);
   }
   const hadAny = [...listeners.values()].some((s) => s.size > 0);
+  // Until now no `storage` event reached this key: catch up before events keep it current.
+  if (set.size === 0 && memory.has(key)) memory.set(key, readCount(key) ?? (memory.get(key) as number));
   set.add(listener);
   if (!hadAny && typeof window !== "undefined") window.addEventListener("storage", onStorage);
   return () => {
@@ -73,4 +89,5 @@ export function subscribeStoredNumber(key: string, listener: () => void): () => 
 /** Forgets what this tab knows (tests only). */
 export function resetStoredNumbersForTests(): void {
   memory.clear();
+  unsaved.clear();
 }

@@ -8,16 +8,19 @@ interface ToyPageProps {
   intro?: ReactNode;
   /** Text colour scheme: light text for dark backgrounds (default) or dark text for light ones. */
   tone?: "light" | "dark";
+  /** Column width: "normal" suits a single toy; "wide" gives side-by-side cards room on a desktop. */
+  width?: "normal" | "wide";
   className?: string;
   children?: ReactNode;
 }
 
 /** The common frame of a toy or page: a centred column with the h1, an intro line, then the toy. */
-export function ToyPage({ title, intro, tone = "light", className, children }: ToyPageProps) {
+export function ToyPage({ title, intro, tone = "light", width = "normal", className, children }: ToyPageProps) {
   return (
     <section
       className={cn(
-        "mx-auto flex w-full max-w-3xl flex-1 flex-col items-center gap-6 px-4 py-10 text-center",
+        "mx-auto flex w-full flex-1 flex-col items-center gap-6 px-4 py-10 text-center",
+        width === "wide" ? "max-w-5xl" : "max-w-3xl",
         tone === "light" ? "text-white" : "text-slate-900",
         className,
       )}

@@ -21,6 +21,7 @@ const STEPS = [
 export function HowItWorks() {
   return (
     <ToyPage
+      width="wide"
       title="The Science Behind It"
       intro="A peer-reviewed (by us) explanation of the technology behind nothing."
     >

@@ -22,13 +22,13 @@ export default function ToastView({ toast }: { toast: ToastState }) {
         data-variant={toast.variant}
         className={cn(
           "toast pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-xl",
-          destructive ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900",
+          destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
         )}
       >
         <div className="grid gap-1">
           <Toast.Title className="font-bold">{toast.title}</Toast.Title>
           {toast.description ? (
-            <Toast.Description className="text-sm opacity-90">{toast.description}</Toast.Description>
+            <Toast.Description className="text-sm">{toast.description}</Toast.Description>
           ) : null}
           {toast.action ? (
             <Toast.Action
@@ -42,7 +42,7 @@ export default function ToastView({ toast }: { toast: ToastState }) {
         </div>
         <Toast.Close
           aria-label="Dismiss notification"
-          className="absolute top-2 right-2 rounded-md px-2 text-lg leading-none opacity-70 hover:opacity-100"
+          className="absolute top-2 right-2 rounded-md px-2 text-lg leading-none hover:bg-black/10"
         >
           <span aria-hidden="true">×</span>
         </Toast.Close>
