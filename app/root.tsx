@@ -1,12 +1,15 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import "./app.css";
+import { rootMeta } from "./kit/lib/meta";
 import { onceSiteMap } from "./kit/shell/site-map";
 import { SiteShell } from "./kit/shell/site-shell";
 
 // The registry (every page's label and path) is only needed by the menu and "Surprise me",
 // so it is a separate chunk, fetched when the visitor shows intent.
 const loadSiteMap = onceSiteMap(() => import("./toys/registry"));
+
+export const meta = rootMeta;
 
 /** The document and the site shell around every page, its error and its hydration fallback. */
 export function Layout({ children }: { children: ReactNode }) {

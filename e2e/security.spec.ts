@@ -48,6 +48,13 @@ test.describe("security headers", () => {
   });
 
   test("pages are served at /path and /path/, the host files are not", async ({ request }) => {
+    for (const path of ["/hi", "/hi/", "/blog/the-philosophy-of-the-loading-bar/"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      expect(await response.text(), path).toMatch(
+        /<title>(Endless Hi|The Philosophy of the Loading Bar)[^<]*<\/title>/,
+      );
+    }
     expect((await request.get("/_headers")).status()).toBe(404);
     expect((await request.get("/404.html")).status()).toBe(404);
   });

@@ -131,7 +131,7 @@ test.describe("unknown paths", () => {
     for (const path of ["/nope", "/nope/deeper", "/hi-there"]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
-      expect(await response.text()).toContain("<html");
+      expect(await response.text()).toContain("<title>Pointless Toys</title>");
     }
   });
 
@@ -140,6 +140,7 @@ test.describe("unknown paths", () => {
     // Chromium logs the 404 status of the document itself; that is the point, not a problem.
     problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("404")));
     await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
+    await expect(page).toHaveTitle("Page not found | Pointless Toys");
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
     expect(await pageBackground(page, site.defaultBackground)).toEqual({ shown: true, same: true });
@@ -155,6 +156,7 @@ test.describe("unknown paths", () => {
       window.dispatchEvent(new PopStateEvent("popstate"));
     });
     await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
+    await expect(page).toHaveTitle("Page not found | Pointless Toys");
   });
 });
 

@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from "react-router";
 import type { PageEntry } from "./page-entry";
 import { site } from "./site";
 
@@ -28,4 +29,24 @@ export interface PageHandle {
  */
 export function pageHandle(entry: Pick<PageEntry, "path" | "background">): PageHandle {
   return { page: { path: entry.path, background: entry.background } };
+}
+
+const NOT_FOUND = {
+  title: "Page not found",
+  description: "This page does not exist, which makes it the most pointless page of all.",
+};
+const BROKEN = {
+  title: "This toy broke itself",
+  description: "A toy with no purpose found a way to fail at it. Pick another one from the menu.",
+};
+
+/**
+ * `meta` for the root route. When a page fails (an unknown path, a toy that throws) only the root's
+ * meta is used, so it names the failure; otherwise each page's own meta wins, and the site name is
+ * what the pre-rendered fallback page says before it knows more.
+ */
+export function rootMeta({ error }: { error?: unknown }): MetaTag[] {
+  if (error == null) return [{ title: site.name }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return pageMeta(notFound ? NOT_FOUND : BROKEN)();
 }
