@@ -72,3 +72,18 @@ export async function removeWebAudio(page: Page): Promise<void> {
     Object.defineProperty(window, "webkitAudioContext", { value: undefined, configurable: true });
   });
 }
+
+/**
+ * A visitor who has not clicked, tapped or pressed a key yet: `navigator.userActivation` says so
+ * until the first pointerdown or keydown, as in a real browser. (Playwright's own page calls count
+ * as user gestures, so without this every test page is already "activated".)
+ */
+export async function withoutUserActivation(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const state = { hasBeenActive: false, isActive: false };
+    Object.defineProperty(Navigator.prototype, "userActivation", { get: () => state, configurable: true });
+    for (const type of ["pointerdown", "keydown"]) {
+      window.addEventListener(type, () => Object.assign(state, { hasBeenActive: true, isActive: true }), true);
+    }
+  });
+}

@@ -1,8 +1,27 @@
-import { recordSounds, removeWebAudio, soundsPlayed } from "./audio-stub";
+import { SILENT_CROWD } from "../app/toys/clap/logic";
+import { recordSounds, removeWebAudio, soundsPlayed, withoutUserActivation } from "./audio-stub";
 import { expect, open, test } from "./fixtures";
 import { installPausedClock } from "./timers";
 
 test.describe("Aggressive Claps", () => {
+  test("before the first click or key press the browser keeps it silent, and the crowd says so", async ({ page }) => {
+    await recordSounds(page);
+    await withoutUserActivation(page);
+    await open(page, "/clap");
+    const zone = page.getByRole("button", { name: /Applause zone/ });
+    const box = await zone.boundingBox();
+    if (!box) throw new Error("no zone");
+    for (let i = 0; i < 10; i++) await page.mouse.move(box.x + 10 + i * 20, box.y + 50);
+    await expect(zone).toContainText(SILENT_CROWD);
+    // Dropped, not queued: nothing bursts out on the first click.
+    expect(await soundsPlayed(page)).toEqual([]);
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(zone).not.toContainText(SILENT_CROWD);
+    await page.waitForTimeout(60);
+    await page.mouse.move(box.x + 30, box.y + 80);
+    await expect.poll(async () => (await soundsPlayed(page)).length).toBe(1);
+  });
+
   test("claps on pointer movement, at most one every 50 ms", async ({ page }) => {
     await recordSounds(page);
     await installPausedClock(page);

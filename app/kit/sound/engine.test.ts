@@ -105,4 +105,20 @@ describe("the sound engine", () => {
     expect(FakeAudioContext.created).toBe(0);
     expect(isMuted()).toBe(true);
   });
+
+  it("before the visitor's first click, tap or key press it creates nothing and drops the sound", () => {
+    g.AudioContext = FakeAudioContext;
+    const activation = { hasBeenActive: false };
+    vi.stubGlobal("navigator", { userActivation: activation });
+    try {
+      for (let i = 0; i < 20; i++) playNoise(); // a mouse waved over the applause zone
+      expect(FakeAudioContext.created).toBe(0);
+      activation.hasBeenActive = true; // the visitor clicked
+      playNoise();
+      expect(FakeAudioContext.created).toBe(1);
+      expect(FakeAudioContext.last?.started).toEqual(["noise"]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

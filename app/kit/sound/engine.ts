@@ -1,8 +1,10 @@
+import { hasUserActivation } from "./activation";
 import { isMuted } from "./mute";
 
 /**
- * The site's one Web Audio engine. The AudioContext is created on the first sound (which always
- * follows a user gesture), resumed when the browser suspended it, and every call is silent and
+ * The site's one Web Audio engine. The AudioContext is created on the first sound after the
+ * visitor's first click, tap or key press (before that, browsers keep it suspended and sounds are
+ * dropped, see activation.ts), resumed when the browser suspended it, and every call is silent and
  * error-free where Web Audio is missing or broken, or when the site is muted.
  */
 
@@ -12,6 +14,7 @@ let context: AudioContext | null | undefined;
 let noiseBuffer: AudioBuffer | undefined;
 
 function getContext(): AudioContext | null {
+  if (!hasUserActivation()) return null;
   if (context === undefined) {
     try {
       const g = globalThis as { AudioContext?: AudioContextCtor; webkitAudioContext?: AudioContextCtor };

@@ -1,15 +1,19 @@
 import { useState } from "react";
 import { useThrottle } from "../../kit/hooks/use-throttle";
 import { pickOne } from "../../kit/lib/random";
+import { useAudioUnlocked } from "../../kit/sound/activation";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playPluck } from "../../kit/sound/sound";
+import { useMuted } from "../../kit/sound/use-muted";
 import { PlayArea } from "../../kit/ui/play-area";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { HYPE, powerChord, STRUM_THROTTLE_MS } from "./logic";
+import { AMP_OFF, HYPE, powerChord, STRUM_THROTTLE_MS } from "./logic";
 
 export function AirGuitar() {
   const [strums, setStrums] = useState(0);
   const [hype, setHype] = useState<string>("Wave to rock");
+  const unlocked = useAudioUnlocked();
+  const [muted] = useMuted();
   const strum = useThrottle(() => {
     for (const frequency of powerChord(Math.random)) playPluck({ frequency, duration: 0.7, volume: 0.18 });
     setStrums((n) => n + 1);
@@ -28,7 +32,7 @@ export function AirGuitar() {
           <span aria-hidden="true" key={strums} className="guitar-strum text-8xl">
             🎸
           </span>
-          <span className="text-3xl font-black text-white">{hype}</span>
+          <span className="text-3xl font-black text-white">{unlocked || muted ? hype : AMP_OFF}</span>
           <span className="text-white/80 tabular-nums">{strums} strums of pure air</span>
         </span>
       </PlayArea>

@@ -23,3 +23,6 @@ export const HYPE = [
   "🤯 Too much rock",
   "🥁 Imaginary drums join in",
 ] as const;
+
+/** Browsers stay silent until the first click or key press: the amp is off until then. */
+export const AMP_OFF = "Click once to plug in the amp";

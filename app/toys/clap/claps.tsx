@@ -1,13 +1,17 @@
 import { useState } from "react";
 import { useThrottle } from "../../kit/hooks/use-throttle";
+import { useAudioUnlocked } from "../../kit/sound/activation";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playNoise } from "../../kit/sound/sound";
+import { useMuted } from "../../kit/sound/use-muted";
 import { PlayArea } from "../../kit/ui/play-area";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { CLAP_THROTTLE_MS, clapSound, crowdMood } from "./logic";
+import { CLAP_THROTTLE_MS, clapSound, crowdMood, SILENT_CROWD } from "./logic";
 
 export function Claps() {
   const [claps, setClaps] = useState(0);
+  const unlocked = useAudioUnlocked();
+  const [muted] = useMuted();
   const clap = useThrottle(() => {
     playNoise(clapSound(Math.random));
     setClaps((n) => n + 1);
@@ -26,7 +30,9 @@ export function Claps() {
             👏
           </span>
           <span className="text-4xl font-black text-white tabular-nums">{claps}</span>
-          <span className="text-lg font-semibold text-white/90">{crowdMood(claps)}</span>
+          <span className="text-lg font-semibold text-white/90">
+            {unlocked || muted ? crowdMood(claps) : SILENT_CROWD}
+          </span>
         </span>
       </PlayArea>
       <MuteToggle />

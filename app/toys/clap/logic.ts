@@ -22,3 +22,6 @@ export function crowdMood(claps: number): string {
   if (claps < 300) return "STANDING OVATION!";
   return "The crowd has lost all sense of proportion.";
 }
+
+/** Browsers stay silent until the first click or key press; the crowd says so. */
+export const SILENT_CROWD = "The crowd claps silently. Click or press a key once to hear them.";
