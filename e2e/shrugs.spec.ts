@@ -25,6 +25,22 @@ test.describe("Infinite Shrugs", () => {
     await expect(shrug).toHaveCount(0);
   });
 
+  test("the click point stays exact after the page scrolls or the window resizes", async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await open(page, "/shrugs");
+    const zone = page.getByRole("button", { name: /Shrug zone/ });
+    const shrugs = page.locator("[data-shrug]");
+    await zone.click({ position: { x: 40, y: 60 } });
+    await expect(shrugs.last()).toHaveAttribute("style", /translate\(40px, 60px\)/);
+    await page.evaluate(() => window.scrollBy(0, 120));
+    await zone.click({ position: { x: 70, y: 200 } });
+    await expect(shrugs.last()).toHaveAttribute("style", /translate\(70px, 200px\)/);
+    await page.setViewportSize({ width: 500, height: 600 });
+    await zone.hover({ position: { x: 10, y: 10 } });
+    await zone.click({ position: { x: 90, y: 120 } });
+    await expect(shrugs.last()).toHaveAttribute("style", /translate\(90px, 120px\)/);
+  });
+
   test("Enter shrugs at the focus point, and the DOM stays bounded however fast", async ({ page }) => {
     await installPausedClock(page);
     await open(page, "/shrugs");

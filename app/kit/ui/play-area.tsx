@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent, PointerEvent, ReactNode } from "react";
+import { type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, useRef } from "react";
 import { cn } from "../lib/cn";
 
 export interface Point {
@@ -22,26 +22,39 @@ interface PlayAreaProps {
 
 const centreOf = (el: HTMLElement): Point => ({ x: el.clientWidth / 2, y: el.clientHeight / 2 });
 
+/** Where the area's inner top-left corner (inside its border) is on the page; survives scrolling. */
+function pageOrigin(el: HTMLElement): Point {
+  const rect = el.getBoundingClientRect();
+  return { x: rect.left + el.clientLeft + window.scrollX, y: rect.top + el.clientTop + window.scrollY };
+}
+
 /**
  * A big real button to play on: pointer toys work with a mouse, a finger and the keyboard alike.
- * Positions come from offsetX/offsetY (children ignore the pointer), so no layout is read per event.
+ * The area's position is read when the pointer enters or presses (reading offsetX on every move
+ * would force a layout after each render of a sparkle or a clap); moves use the page coordinates.
  */
 export function PlayArea({ label, onPress, onMove, onKey, className, children }: PlayAreaProps) {
+  const origin = useRef<Point | null>(null);
+  const at = (event: { pageX: number; pageY: number; currentTarget: HTMLElement }): Point => {
+    origin.current ??= pageOrigin(event.currentTarget);
+    return { x: event.pageX - origin.current.x, y: event.pageY - origin.current.y };
+  };
+  const measure = (event: { currentTarget: HTMLElement }) => {
+    origin.current = pageOrigin(event.currentTarget);
+  };
   function click(event: MouseEvent<HTMLButtonElement>) {
     // detail 0: the click came from the keyboard (Enter / Space), so it happens at the centre.
-    const at =
-      event.detail === 0
-        ? centreOf(event.currentTarget)
-        : { x: event.nativeEvent.offsetX, y: event.nativeEvent.offsetY };
-    onPress?.(at);
+    onPress?.(event.detail === 0 ? centreOf(event.currentTarget) : at(event));
   }
   function move(event: PointerEvent<HTMLButtonElement>) {
-    onMove?.({ x: event.nativeEvent.offsetX, y: event.nativeEvent.offsetY });
+    onMove?.(at(event));
   }
   return (
     <button
       type="button"
       onClick={click}
+      onPointerEnter={measure}
+      onPointerDown={measure}
       onPointerMove={onMove ? move : undefined}
       onKeyDown={onKey ? (event) => onKey(event, centreOf(event.currentTarget)) : undefined}
       className={cn(
