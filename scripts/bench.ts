@@ -6,7 +6,18 @@
 // missed.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { clickAround, type FrameStats, measureFrames, popBubbles, watch, wavePointer } from "./bench/frames.ts";
+import {
+  clickAround,
+  dragPiece,
+  dragPopup,
+  type FrameStats,
+  measureFrames,
+  popBubbles,
+  scrollAround,
+  watch,
+  wavePointer,
+  waveWithSound,
+} from "./bench/frames.ts";
 import { type LighthouseResult, medianResult, startLighthouse } from "./bench/lighthouse.ts";
 import { benchUwu, UWU_BUDGET_MS } from "./bench-uwu.ts";
 import { BUDGET } from "./budget-targets.ts";
@@ -18,12 +29,19 @@ const TARGETS = { performance: 100, fcp: 800, lcp: 1000, tbt: 50, cls: 0, fps: 5
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = process.env.BENCH_ONLY; // e.g. "/,/hi" to measure a few pages
 
+// Every toy that lives on pointer input or animates on its own, driven the way a visitor would.
 const POINTER_TOYS: Record<string, (page: import("playwright-core").Page, until: number) => Promise<void>> = {
   "/sparkle": wavePointer,
   "/shrugs": clickAround,
   "/emojis": watch,
-  "/countdown": watch,
+  "/loading": watch,
+  "/pop-ups": dragPopup,
+  "/clap": waveWithSound,
+  "/air-guitar": waveWithSound,
+  "/potato": scrollAround,
   "/bubble-wrap": popBubbles,
+  "/puzzle": dragPiece,
+  "/countdown": watch,
 };
 
 if (!process.env.BENCH_SKIP_BUILD) buildOrExit();

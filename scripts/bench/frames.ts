@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 export interface FrameStats {
   fps: number;
@@ -93,4 +93,52 @@ export async function popBubbles(page: Page, until: number): Promise<void> {
 export async function watch(page: Page, until: number): Promise<void> {
   await page.mouse.move(10, 200);
   while (Date.now() < until) await page.waitForTimeout(100);
+}
+
+/** Clicks the heading first (browsers play sound only after a click), then waves the pointer. */
+export async function waveWithSound(page: Page, until: number): Promise<void> {
+  await page.getByRole("heading", { level: 1 }).click();
+  await wavePointer(page, until);
+}
+
+/** Holds `handle` and drags it round and round until `until` (a popup's title bar, a piece). */
+async function dragInCircles(page: Page, handle: Locator, until: number): Promise<void> {
+  const box = await handle.boundingBox();
+  if (!box) throw new Error("nothing to drag");
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  let i = 0;
+  while (Date.now() < until) {
+    await page.mouse.move(x + Math.sin(i / 10) * 120, y + Math.cos(i / 10) * 80);
+    i++;
+  }
+  await page.mouse.up();
+}
+
+/** Opens a few popups, then drags the newest by its title bar (Popup Attack). */
+export async function dragPopup(page: Page, until: number): Promise<void> {
+  const opener = page.locator("main button").first();
+  for (let i = 0; i < 5; i++) await opener.click();
+  await dragInCircles(page, page.getByRole("dialog").last().getByRole("heading"), until);
+}
+
+/** Drags a puzzle piece around (Impossible Puzzle). */
+export async function dragPiece(page: Page, until: number): Promise<void> {
+  await dragInCircles(page, page.getByRole("button", { name: /^Piece 1,/ }), until);
+}
+
+/** Scrolls with the wheel down the page and back up, again and again (Potato Zoom). */
+export async function scrollAround(page: Page, until: number): Promise<void> {
+  await page.mouse.move(400, 400);
+  let direction = 1;
+  while (Date.now() < until) {
+    await page.mouse.wheel(0, 150 * direction);
+    const { y, max } = await page.evaluate(() => ({
+      y: window.scrollY,
+      max: document.documentElement.scrollHeight - window.innerHeight,
+    }));
+    if ((direction > 0 && y >= max - 10) || (direction < 0 && y <= 10)) direction = -direction;
+  }
 }
