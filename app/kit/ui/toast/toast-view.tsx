@@ -27,9 +27,7 @@ export default function ToastView({ toast }: { toast: ToastState }) {
       >
         <div className="grid gap-1">
           <Toast.Title className="font-bold">{toast.title}</Toast.Title>
-          {toast.description ? (
-            <Toast.Description className="text-sm">{toast.description}</Toast.Description>
-          ) : null}
+          {toast.description ? <Toast.Description className="text-sm">{toast.description}</Toast.Description> : null}
           {toast.action ? (
             <Toast.Action
               altText={toast.action.label}
