@@ -9,24 +9,37 @@ const FIRST = moreGreetings([], INITIAL_COUNT, seededRandom(20251003));
 
 export function EndlessHi() {
   const [greetings, setGreetings] = useState<Greeting[]>(FIRST);
-  const [nearBottom, setNearBottom] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
+  const observer = useRef<IntersectionObserver | null>(null);
 
+  // One batch each time the bottom comes within reach: the observer disarms itself when it adds a
+  // batch, and is re-armed only once that batch is on the page (below). No layout reads on scroll.
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !("IntersectionObserver" in window)) return;
-    const observer = new IntersectionObserver(([entry]) => setNearBottom(entry?.isIntersecting ?? false), {
-      rootMargin: `0px 0px ${THRESHOLD_PX}px 0px`,
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (!entries.at(-1)?.isIntersecting) return;
+        io.unobserve(el);
+        setGreetings((all) => moreGreetings(all, MORE_COUNT, Math.random));
+      },
+      { rootMargin: `0px 0px ${THRESHOLD_PX}px 0px` },
+    );
+    observer.current = io;
+    io.observe(el);
+    return () => {
+      io.disconnect();
+      observer.current = null;
+    };
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new batch re-checks whether the bottom is still near
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arm after each batch is committed
   useEffect(() => {
-    // While the bottom is within reach (a tall window, a fast scroll), keep adding.
-    if (nearBottom) setGreetings((all) => moreGreetings(all, MORE_COUNT, Math.random));
-  }, [nearBottom, greetings.length]);
+    // Observing afresh reports where the bottom is now: still near (a very tall window) means one
+    // more batch; otherwise the next batch waits for the visitor to scroll near the bottom again.
+    const el = sentinel.current;
+    if (el) observer.current?.observe(el);
+  }, [greetings.length]);
 
   return (
     <ToyPage title="Endless Hi" intro="Hello. And hello again. And again. Scroll down, it never ends.">
