@@ -14,3 +14,19 @@ test("Coin Flip: flips for 2 s, then always 'Side'", async ({ page }) => {
     await expect(page.getByRole("status")).toContainText("Side");
   }
 });
+
+test("Coin Flip with only a keyboard: focus returns to the button after each flip", async ({ page }) => {
+  await installPausedClock(page);
+  await open(page, "/coin");
+  const button = page.getByRole("button", { name: /Flip/ });
+  await button.focus();
+  for (const key of ["Enter", "Space", "Enter"]) {
+    await page.keyboard.press(key);
+    await expect(page.getByRole("status")).toHaveText("Flipping…");
+    await expect(button).toBeDisabled();
+    await page.clock.runFor(2000);
+    await expect(page.getByRole("status")).toContainText("Side");
+    await expect(button).toHaveText("Flip Again");
+    await expect(button).toBeFocused();
+  }
+});

@@ -23,3 +23,19 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
     expect(Number(/rotate\((\d+)deg\)/.exec(turned)?.[1])).toBeGreaterThanOrEqual(1800);
   });
 }
+
+test("Wheel of Misfortune with only a keyboard: focus returns to the button after each spin", async ({ page }) => {
+  await installPausedClock(page);
+  await open(page, "/wheel");
+  const button = page.getByRole("button", { name: /^Spin/ });
+  await button.focus();
+  for (const key of ["Enter", "Space", "Enter"]) {
+    await page.keyboard.press(key);
+    await expect(button).toHaveText("Spinning...");
+    await expect(button).toBeDisabled();
+    await page.clock.runFor(4000);
+    await expect(page.getByRole("status")).toHaveText("You Lose!");
+    await expect(button).toHaveText("Spin the Wheel");
+    await expect(button).toBeFocused();
+  }
+});

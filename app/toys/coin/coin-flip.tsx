@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -8,6 +8,13 @@ export function CoinFlip() {
   const [flipping, setFlipping] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const later = useTimeouts();
+  const button = useRef<HTMLButtonElement>(null);
+
+  // The button is disabled while the coin flips, which drops keyboard focus to the page; give it
+  // back when the coin lands, unless the visitor has moved focus somewhere else meanwhile.
+  useEffect(() => {
+    if (result !== null && document.activeElement === document.body) button.current?.focus();
+  }, [result]);
 
   function flip() {
     setFlipping(true);
@@ -36,7 +43,7 @@ export function CoinFlip() {
           </>
         ) : null}
       </p>
-      <Button size="lg" onClick={flip} disabled={flipping}>
+      <Button ref={button} size="lg" onClick={flip} disabled={flipping}>
         {result ? "Flip Again" : "Flip the Coin"}
       </Button>
     </ToyPage>

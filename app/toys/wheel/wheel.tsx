@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -61,6 +61,13 @@ export function Wheel() {
   const [spinning, setSpinning] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const later = useTimeouts();
+  const button = useRef<HTMLButtonElement>(null);
+
+  // The button is disabled while the wheel turns, which drops keyboard focus to the page; give it
+  // back when the spin ends, unless the visitor has moved focus somewhere else meanwhile.
+  useEffect(() => {
+    if (result !== null && document.activeElement === document.body) button.current?.focus();
+  }, [result]);
 
   function spin() {
     const next = nextRotation(rotation, Math.random);
@@ -85,7 +92,7 @@ export function Wheel() {
       <p role="status" className="min-h-10 text-3xl font-black drop-shadow">
         {result ? `${result}!` : ""}
       </p>
-      <Button size="lg" onClick={spin} disabled={spinning}>
+      <Button ref={button} size="lg" onClick={spin} disabled={spinning}>
         {spinning ? "Spinning..." : "Spin the Wheel"}
       </Button>
     </ToyPage>
