@@ -1,6 +1,6 @@
 import { REPLIES } from "../app/toys/boyfriend/words";
 import { expect, open, test } from "./fixtures";
-import { pauseClock } from "./timers";
+import { installPausedClock, pauseClock } from "./timers";
 
 test.describe("AI Boyfriend", () => {
   test("says 'Heyyyy~' first and answers one second after each message", async ({ page }) => {
@@ -29,6 +29,25 @@ test.describe("AI Boyfriend", () => {
     await input.fill("with the Send button");
     await page.getByRole("button", { name: "Send" }).click();
     await expect(messages).toHaveCount(4);
+  });
+
+  test("the log scrolls to the newest message once it overflows", async ({ page }) => {
+    await installPausedClock(page);
+    await open(page, "/boyfriend");
+    const log = page.getByRole("log", { name: "Chat" });
+    const input = page.getByLabel("Message");
+    for (let i = 1; i <= 8; i++) {
+      await input.fill(`Message number ${i}, just checking you are still there`);
+      await input.press("Enter");
+      await page.clock.runFor(1001);
+    }
+    await expect(log.getByRole("listitem")).toHaveCount(17);
+    const overflow = await log.evaluate((el) => el.scrollHeight - el.clientHeight);
+    expect(overflow).toBeGreaterThan(200);
+    await expect
+      .poll(() => log.evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop)))
+      .toBeLessThan(4);
+    await expect(log.getByRole("listitem").last()).toBeInViewport();
   });
 
   test("ignores empty and whitespace-only messages", async ({ page }) => {
