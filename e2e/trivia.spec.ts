@@ -1,5 +1,5 @@
 import { TRIVIA } from "../app/toys/trivia/words";
-import { expect, open, test } from "./fixtures";
+import { axeViolations, expect, open, test } from "./fixtures";
 import { installPausedClock } from "./timers";
 
 test.describe("Trivia Time", () => {
@@ -36,6 +36,60 @@ test.describe("Trivia Time", () => {
     }
     expect([...asked].sort()).toEqual(TRIVIA.map((t) => t.q).sort());
     await expect(page.getByText("You scored 5 out of 10.")).toBeVisible();
+  });
+
+  test("playable with only a keyboard: Enter or Space answers, focus moves to the next question", async ({ page }) => {
+    await installPausedClock(page);
+    await open(page, "/trivia");
+    const heading = page.getByRole("heading", { level: 2 });
+    await expect(heading).not.toHaveText("Shuffling the questions…");
+    const answers = page.getByRole("main").getByRole("listitem").getByRole("button");
+    for (let i = 0; i < 30 && !(await answers.first().evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press("Tab");
+    }
+    await expect(answers.first()).toBeFocused();
+    const toast = page.locator(".toast");
+    const rounds = [
+      { answer: 2, key: "Enter", title: "Correct!", variant: "default" },
+      { answer: 0, key: "Space", title: "Wrong!", variant: "destructive" },
+      { answer: 3, key: "Enter", title: "Wrong!", variant: "destructive" },
+    ];
+    for (const [round, { answer, key, title, variant }] of rounds.entries()) {
+      // From A on the first round; afterwards focus sits on the question, and Tab reaches A first.
+      for (let t = round === 0 ? 0 : -1; t < answer; t++) await page.keyboard.press("Tab");
+      await expect(answers.nth(answer)).toBeFocused();
+      const question = await heading.innerText();
+      await page.keyboard.press(key);
+      await expect(toast).toContainText(title);
+      await expect(toast).toHaveAttribute("data-variant", variant);
+      await expect(page.getByText(`Question ${round + 2} of 10`)).toBeVisible();
+      await expect(heading).not.toHaveText(question);
+      await expect(heading).toBeFocused();
+      await page.clock.runFor(2100);
+      await expect(toast).toBeHidden();
+    }
+  });
+
+  test("the 'Correct!' and the destructive 'Wrong!' toasts pass axe", async ({ page }) => {
+    await open(page, "/trivia");
+    await expect(page.getByRole("heading", { level: 2 })).not.toHaveText("Shuffling the questions…");
+    const answers = page.getByRole("main").getByRole("listitem").getByRole("button");
+    const toast = page.locator(".toast");
+    for (const [answer, title, variant] of [
+      [2, "Correct!", "default"],
+      [0, "Wrong!", "destructive"],
+    ] as const) {
+      await answers.nth(answer).click();
+      await expect(toast).toContainText(title);
+      await expect(toast).toHaveAttribute("data-variant", variant);
+      // A pointer over the toast holds it open (axe takes longer than its 2 s), once it has slid in.
+      await toast.hover();
+      await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+      expect(await axeViolations(page)).toEqual([]);
+      await expect(toast).toContainText(title);
+      await toast.getByRole("button", { name: "Dismiss notification" }).click();
+      await expect(toast).toBeHidden();
+    }
   });
 
   test("the order is shuffled", async ({ page }) => {
