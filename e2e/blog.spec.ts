@@ -22,6 +22,15 @@ test.describe("Blog", () => {
     expect(delays).toEqual(["0s", "0.2s", "0.4s"]);
   });
 
+  test("with reduced motion the cards are simply there", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await open(page, "/blog");
+    const cards = page.getByRole("main").getByRole("listitem");
+    await expect(cards).toHaveCount(3);
+    const names = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName));
+    expect(names).toEqual(["none", "none", "none"]);
+  });
+
   test("Read More opens the article, Back to Blog returns", async ({ page }) => {
     await open(page, "/blog");
     await page.getByRole("link", { name: "Read More: The Philosophy of the Loading Bar" }).click();
