@@ -35,4 +35,37 @@ test.describe("Endless Loading", () => {
     await page.clock.runFor(20);
     await expect(status).not.toContainText(NAH);
   });
+
+  test("reduced motion: nothing loops forever, and the status still changes every 3 s", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    // The next tick's rolls of the dice, set by the test before each tick.
+    await page.addInitScript(() => {
+      const rolls: number[] = [];
+      (window as unknown as { __rolls: number[] }).__rolls = rolls;
+      Math.random = () => rolls.shift() ?? 0.99;
+    });
+    await installPausedClock(page);
+    await open(page, "/loading");
+    const endless = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === "running" && a.effect?.getTiming().iterations === Infinity)
+          .map((a) => ((a.effect as KeyframeEffect | null)?.target as HTMLElement | null)?.className ?? "?"),
+      );
+    expect(await endless()).toEqual([]);
+    const status = page.getByRole("status");
+    await expect(status).toHaveText(MESSAGES[0]);
+    // A tease, then message 5 of 9, then a tease again: every tick shows something new.
+    for (const [rolls, expected] of [
+      [[0.1], ALMOST],
+      [[0.95, 0.5], MESSAGES[4]],
+      [[0.1], ALMOST],
+    ] as const) {
+      await page.evaluate((next) => (window as unknown as { __rolls: number[] }).__rolls.push(...next), rolls);
+      await page.clock.runFor(3000);
+      await expect(status).toHaveText(expected);
+    }
+    expect(await endless()).toEqual([]);
+  });
 });
