@@ -23,3 +23,49 @@ test("Potato Zoom: a 500vh page where scrolling zooms the potato from 1 to 100",
   // Still vector art: no raster image anywhere.
   expect(await page.locator("main img").count()).toBe(0);
 });
+
+test("Potato Zoom, reduced motion: the scale still follows the scroll, and a jump fades instead of zooming", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await open(page, "/potato");
+  const potato = page.locator("[data-potato]");
+  expect(await scaleOf(page)).toBe(1);
+  // Nothing is eased: no CSS transition or animation rides on the scale.
+  expect(await potato.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("0s");
+  // A small step follows the scroll at once and stays fully visible.
+  await page.evaluate(() => {
+    const el = document.querySelector("[data-zoom-section]") as HTMLElement;
+    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY + 100);
+  });
+  await expect.poll(() => scaleOf(page)).toBeGreaterThan(1.1);
+  expect(await potato.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  // Every frame from here on: the scale shown and how visible the potato is.
+  await page.evaluate(() => {
+    const frames: { scale: number; opacity: number }[] = [];
+    (window as unknown as { __frames: typeof frames }).__frames = frames;
+    const el = document.querySelector("[data-potato]") as HTMLElement;
+    const sample = () => {
+      frames.push({
+        scale: Number(/scale\(([\d.]+)\)/.exec(el.style.transform)?.[1]),
+        opacity: Number(getComputedStyle(el).opacity),
+      });
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await page.keyboard.press("End");
+  await expect.poll(() => scaleOf(page)).toBeCloseTo(100, 0);
+  await expect.poll(() => potato.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  await expect(page.getByText(/^Zoom:/)).toHaveText("Zoom: 100x");
+  const frames = await page.evaluate(
+    () => (window as unknown as { __frames: { scale: number; opacity: number }[] }).__frames,
+  );
+  // The 1x -> 100x change happened in one frame, and in that frame the potato was out of sight.
+  const jumps = frames.slice(1).filter((f, i) => f.scale / (frames[i]?.scale ?? f.scale) > 1.5);
+  expect(jumps.length).toBeGreaterThan(0);
+  for (const jump of jumps) expect(jump.opacity, `a ${jump.scale}x jump in sight`).toBeLessThan(0.25);
+  // In between, the potato faded out and back in rather than zooming through every scale.
+  expect(frames.filter((f) => f.scale > 1.5 && f.scale < 99).length).toBe(0);
+});

@@ -18,3 +18,16 @@ export function scrollProgress(scrollY: number, sectionTop: number, sectionHeigh
 export function scaleFor(progress: number): number {
   return MIN_SCALE * (MAX_SCALE / MIN_SCALE) ** clamp(progress);
 }
+
+/**
+ * With reduced motion, a change of scale by more than this factor between two frames is a jump
+ * (End, Home, Page Down, a click on the scroll bar). A wheel notch or a finger zooms by ~1.2x.
+ */
+export const JUMP_FACTOR = 1.5;
+/** How long the potato takes to fade out (and back in) around a jump, in ms. */
+export const FADE_MS = 150;
+
+/** Whether going from one scale to the other in one frame is a jump rather than a step. */
+export function isZoomJump(from: number, to: number): boolean {
+  return Math.max(from, to) / Math.min(from, to) > JUMP_FACTOR;
+}

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { scaleFor, scrollProgress } from "./logic";
+import { FADE_MS, isZoomJump, MIN_SCALE, scaleFor, scrollProgress } from "./logic";
 import { PotatoArt } from "./potato-art";
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
 export function PotatoZoom() {
   const section = useRef<HTMLDivElement>(null);
@@ -20,11 +22,50 @@ export function PotatoZoom() {
       top = el.getBoundingClientRect().top + window.scrollY;
       height = el.offsetHeight;
     };
-    const paint = () => {
-      frame = 0;
-      const scale = scaleFor(scrollProgress(window.scrollY, top, height, window.innerHeight));
+    const target = () => scaleFor(scrollProgress(window.scrollY, top, height, window.innerHeight));
+
+    // Reduced motion: the scale still maps to the scroll position one to one (1x to 100x over the
+    // 500vh), and nothing is ever eased or animated, so the potato never zooms by itself. But a
+    // big jump (End, Home, Page Down, a click on the scroll bar) would throw a 100x potato at the
+    // visitor in one frame, so a jump becomes a fade: the potato fades out, takes its new scale
+    // unseen, and fades back in. Steps (a wheel notch, a finger, the arrow keys) follow directly.
+    // Read live here rather than through useReducedMotion, which is false until after hydration.
+    const calm = window.matchMedia?.(REDUCED_MOTION);
+    let shown = MIN_SCALE; // what the pre-rendered page shows
+    let fadeOut: Animation | null = null;
+    let fadeIn: Animation | null = null;
+    const show = (scale: number) => {
+      shown = scale;
       if (potato.current) potato.current.style.transform = `scale(${scale})`;
       if (readout.current) readout.current.textContent = `${scale < 10 ? scale.toFixed(1) : Math.round(scale)}x`;
+    };
+    const fadeThrough = (el: HTMLElement) => {
+      const from = Number(getComputedStyle(el).opacity);
+      fadeIn?.cancel();
+      const out = el.animate([{ opacity: from }, { opacity: 0 }], { duration: FADE_MS * from, fill: "forwards" });
+      fadeOut = out;
+      out.finished.then(
+        () => {
+          if (fadeOut !== out) return; // the page was left meanwhile
+          // The latest scroll position, not the one that started the fade.
+          show(target());
+          fadeIn = el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: FADE_MS });
+          out.cancel();
+          fadeOut = null;
+        },
+        () => {}, // cancelled: the page was left
+      );
+    };
+    const paint = () => {
+      frame = 0;
+      if (fadeOut) return; // the fade shows the latest scale when the potato is out of sight
+      const scale = target();
+      const el = potato.current;
+      if (el && calm?.matches && typeof el.animate === "function" && isZoomJump(shown, scale)) {
+        fadeThrough(el);
+        return;
+      }
+      show(scale);
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(paint);
@@ -39,6 +80,9 @@ export function PotatoZoom() {
     window.addEventListener("resize", onResize);
     return () => {
       cancelAnimationFrame(frame);
+      fadeOut?.cancel();
+      fadeIn?.cancel();
+      fadeOut = null;
       window.removeEventListener("scroll", onScroll);
       window.removeEventListener("resize", onResize);
     };
