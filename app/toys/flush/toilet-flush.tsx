@@ -1,23 +1,24 @@
 import { useState } from "react";
 import { useStoredNumber } from "../../kit/hooks/use-stored-number";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
-import { isMuted } from "../../kit/sound/mute";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { FLUSH_KEY, FLUSH_SOUND, flushComment, playFlush } from "./logic";
+import { FLUSH_KEY, flushComment } from "./logic";
 import { ToiletArt } from "./toilet-art";
+import { useFlushSound } from "./use-flush-sound";
 
 export function ToiletFlush() {
   const [flushes, increment] = useStoredNumber(FLUSH_KEY);
   const [flushing, setFlushing] = useState(false);
   const later = useTimeouts();
+  const playSound = useFlushSound();
 
   function flush() {
     increment();
     setFlushing(true);
     later(() => setFlushing(false), 1600);
-    if (!isMuted()) playFlush(() => new Audio(FLUSH_SOUND), console.error);
+    playSound();
   }
 
   return (
