@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { ALERTS, MAX_POPUPS, NUDGE } from "../app/toys/pop-ups/logic";
-import { expect, open, test } from "./fixtures";
+import { axeViolations, expect, open, test } from "./fixtures";
 
 /** A popup's position, from its transform (its box is scaled while it bounces in). */
 async function positionOf(dialog: Locator) {
@@ -77,5 +77,42 @@ test.describe("Popup Attack", () => {
     });
     await expect(page.getByRole("dialog")).toHaveCount(MAX_POPUPS);
     await expect(page.getByText(/That's the limit/)).toBeVisible();
+  });
+
+  test("no axe violations with several popups open", async ({ page }) => {
+    await open(page, "/pop-ups");
+    await page.getByRole("button", { name: /Click me/ }).click();
+    for (let i = 0; i < 3; i++) await page.getByRole("button", { name: "Open another popup" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(4);
+    await expect(page.getByRole("status")).toHaveText("4 popups open.");
+    await page.waitForTimeout(250); // let the last one finish bouncing in
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("Popup Attack on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("a drag the system cancels ends there: the popup stops following any pointer", async ({ page }) => {
+    await spawnMidScreen(page);
+    await open(page, "/pop-ups");
+    await page.getByRole("button", { name: /Click me/ }).click();
+    const dialog = page.getByRole("dialog");
+    await page.waitForTimeout(250); // let it finish bouncing in
+    const before = await positionOf(dialog);
+    const grip = await dialog.getByRole("heading").boundingBox();
+    if (!grip) throw new Error("no popup");
+    const cdp = await page.context().newCDPSession(page);
+    const x = Math.round(grip.x + 5);
+    const y = Math.round(grip.y + 5);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x + 30, y: y + 20 }] });
+    await expect.poll(() => positionOf(dialog)).toEqual({ x: before.x + 30, y: before.y + 20 });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchCancel", touchPoints: [] });
+    // A mouse passing over the title bar afterwards must not drag the popup along.
+    await page.mouse.move(x + 35, y + 22);
+    await page.mouse.move(x + 80, y + 60, { steps: 4 });
+    await page.waitForTimeout(100);
+    expect(await positionOf(dialog)).toEqual({ x: before.x + 30, y: before.y + 20 });
   });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { appendCapped } from "../../kit/lib/capped";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -9,6 +9,9 @@ export function PopupAttack() {
   const [popups, setPopups] = useState<Popup[]>([]);
   const [opened, setOpened] = useState(0);
   const opener = useRef<HTMLButtonElement>(null);
+  // The frame that moves focus after a close; a page left in between must not be touched.
+  const focusFrame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(focusFrame.current), []);
   const atLimit = popups.length >= MAX_POPUPS;
 
   function open() {
@@ -33,7 +36,9 @@ export function PopupAttack() {
     // Focus goes back to the newest popup still open, or to the button that started it all.
     const rest = popups.filter((p) => p.id !== id);
     const next = rest.at(-1);
-    requestAnimationFrame(() => {
+    cancelAnimationFrame(focusFrame.current);
+    focusFrame.current = requestAnimationFrame(() => {
+      focusFrame.current = 0;
       const target = next ? document.querySelector<HTMLElement>(`[data-popup-id="${next.id}"] [role="dialog"]`) : null;
       (target ?? opener.current)?.focus();
     });

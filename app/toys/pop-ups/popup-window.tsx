@@ -36,6 +36,10 @@ export function PopupWindow({ popup, onMove, onClose, onMore, onFront }: PopupWi
       clampPosition({ x: event.clientX - grab.current.dx, y: event.clientY - grab.current.dy }, viewport()),
     );
   }
+  // Up or cancelled (the system took the pointer: a call, a palm, a gesture): the popup stays put.
+  function endDrag() {
+    grab.current = null;
+  }
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === "Escape") {
       event.preventDefault();
@@ -66,9 +70,8 @@ export function PopupWindow({ popup, onMove, onClose, onMore, onFront }: PopupWi
       <div
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
-        onPointerUp={() => {
-          grab.current = null;
-        }}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
         className="flex cursor-grab touch-none items-center justify-between bg-linear-to-r from-blue-800 to-blue-600 px-3 py-1.5 text-white select-none active:cursor-grabbing"
       >
         <h2 id={titleId} className="text-sm font-bold">
