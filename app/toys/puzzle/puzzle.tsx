@@ -37,6 +37,10 @@ export function Puzzle() {
     drag.current = null;
     drop(d.piece, { x: d.from.x + event.clientX - d.startX, y: d.from.y + event.clientY - d.startY });
   }
+  // A cancelled drag (the system took the pointer) is no drop: the piece stays where it was let go.
+  function onPointerCancel() {
+    drag.current = null;
+  }
   function onKeyDown(piece: number, event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
@@ -75,6 +79,7 @@ export function Puzzle() {
             onPointerDown={(event) => onPointerDown(i, event)}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerUp}
+            onPointerCancel={onPointerCancel}
             onKeyDown={(event) => onKeyDown(i, event)}
             data-piece={i + 1}
             className="absolute top-0 left-0 cursor-grab touch-none rounded-md active:cursor-grabbing"
