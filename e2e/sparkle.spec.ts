@@ -1,5 +1,16 @@
+import type { Page } from "@playwright/test";
+import { KEY_STEP, SPARKLE_MS } from "../app/toys/sparkle/logic";
 import { expect, open, test } from "./fixtures";
 import { installPausedClock } from "./timers";
+
+/** Where each sparkle was put, in px from the top left of the area's inside, oldest first. */
+const sparkleSpots = (page: Page) =>
+  page.locator("[data-sparkle]").evaluateAll((els) =>
+    els.map((el) => {
+      const m = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec((el as HTMLElement).style.transform);
+      return { x: Number(m?.[1]), y: Number(m?.[2]) };
+    }),
+  );
 
 test.describe("Sparkle Trail", () => {
   test("pointer movement leaves sparkles that last 1 s, some of them LOL", async ({ page }) => {
@@ -32,10 +43,82 @@ test.describe("Sparkle Trail", () => {
     await expect(page.locator("[data-sparkle=lol]").first()).toHaveText("LOL");
   });
 
-  test("arrow keys move a sparkle cursor", async ({ page }) => {
+  test("arrow keys move a sparkle cursor from the centre, a step at a time, and each sparkle lasts 1 s", async ({
+    page,
+  }) => {
+    await installPausedClock(page);
     await open(page, "/sparkle");
-    await page.getByRole("button", { name: /Sparkle zone/ }).focus();
+    const zone = page.getByRole("button", { name: /Sparkle zone/ });
+    await zone.focus();
+    const size = await zone.evaluate((el) => ({ width: el.clientWidth, height: el.clientHeight }));
+    const centre = { x: size.width / 2, y: size.height / 2 };
     for (const key of ["ArrowRight", "ArrowRight", "ArrowDown"]) await page.keyboard.press(key);
-    expect(await page.locator("[data-sparkle]").count()).toBe(3);
+    const sparkles = page.locator("[data-sparkle]");
+    await expect(sparkles).toHaveCount(3);
+    // The cursor starts at the centre of the area and moves KEY_STEP px per press.
+    expect(await sparkleSpots(page)).toEqual([
+      { x: centre.x + KEY_STEP, y: centre.y },
+      { x: centre.x + 2 * KEY_STEP, y: centre.y },
+      { x: centre.x + 2 * KEY_STEP, y: centre.y + KEY_STEP },
+    ]);
+    await page.clock.runFor(SPARKLE_MS - 1);
+    await expect(sparkles).toHaveCount(3);
+    await page.clock.runFor(2);
+    await expect(sparkles).toHaveCount(0);
+  });
+
+  test("the keyboard cursor stays inside the area", async ({ page }) => {
+    await open(page, "/sparkle");
+    const zone = page.getByRole("button", { name: /Sparkle zone/ });
+    await zone.focus();
+    const width = await zone.evaluate((el) => el.clientWidth);
+    const presses = Math.ceil(width / 2 / KEY_STEP) + 3;
+    for (let i = 0; i < presses; i++) await page.keyboard.press("ArrowLeft");
+    const spots = await sparkleSpots(page);
+    expect(spots.at(-1)?.x).toBe(0);
+    expect(spots.at(-2)?.x).toBe(0);
+  });
+});
+
+test.describe("Sparkle Trail on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("a finger dragged across the area leaves sparkles where it goes", async ({ page }) => {
+    await open(page, "/sparkle");
+    const zone = page.getByRole("button", { name: /Sparkle zone/ });
+    const box = await zone.boundingBox();
+    if (!box) throw new Error("no sparkle zone");
+    const inner = await zone.evaluate((el) => ({ left: el.clientLeft, top: el.clientTop }));
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
+      cdp.send("Input.dispatchTouchEvent", {
+        type,
+        touchPoints: type === "touchEnd" ? [] : [{ x, y }],
+      });
+    const start = { x: Math.round(box.x + 40), y: Math.round(box.y + 120) };
+    await page.evaluate(() => {
+      const kinds = new Set<string>();
+      (window as unknown as { __pointers: Set<string> }).__pointers = kinds;
+      document.addEventListener("pointermove", (event) => kinds.add(event.pointerType), true);
+    });
+    await touch("touchStart", start.x, start.y);
+    for (let i = 1; i <= 20; i++) {
+      await touch("touchMove", start.x + i * 10, start.y + i * 4);
+      await page.waitForTimeout(20);
+    }
+    await touch("touchEnd", start.x + 200, start.y + 80);
+    const sparkles = page.locator("[data-sparkle]");
+    await expect.poll(() => sparkles.count()).toBeGreaterThan(3);
+    expect(await page.evaluate(() => [...(window as unknown as { __pointers: Set<string> }).__pointers])).toEqual([
+      "touch",
+    ]);
+    // Every sparkle sits on the finger's path, in the area's own coordinates.
+    for (const spot of await sparkleSpots(page)) {
+      const along = (spot.x + box.x + inner.left - start.x) / 10;
+      expect(along).toBeGreaterThanOrEqual(0);
+      expect(along).toBeLessThanOrEqual(20);
+      expect(spot.y + box.y + inner.top - start.y).toBeCloseTo(along * 4, -0.5);
+    }
+    await expect(sparkles).toHaveCount(0, { timeout: SPARKLE_MS + 2000 });
   });
 });
