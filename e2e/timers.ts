@@ -40,3 +40,81 @@ export async function installPausedClock(page: Page): Promise<void> {
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 60_000);
 }
+
+/** A timer, interval or animation frame that was asked for and has neither run nor been cancelled. */
+export interface LiveTimer {
+  kind: "timeout" | "interval" | "frame";
+  id: number;
+  /** The delay asked for, in ms (0 for frames). */
+  ms: number;
+  /** The page's path when it was asked for. */
+  path: string;
+  /**
+   * Where in the site's bundle it was asked for (the first few frames of the stack); empty for the
+   * document's inline scripts.
+   */
+  from: string;
+}
+
+/**
+ * Tracks every setTimeout, setInterval and requestAnimationFrame that is still pending, as
+ * `window.__liveTimers()`. A timeout or frame stops being live when it runs or is cleared, an
+ * interval only when it is cleared. Call after `page.clock.install` (if any), so the tracker wraps
+ * the clock's functions and not the other way round.
+ */
+export async function trackTimers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Kind = "timeout" | "interval" | "frame";
+    const live = new Map<string, { kind: Kind; id: number; ms: number; path: string; from: string }>();
+    const key = (kind: Kind, id: number) => `${kind === "frame" ? "frame" : "timer"}:${id}`;
+    // The site's own code is in its bundle; the document's inline scripts (the bootstrap, React's
+    // streaming reveal) schedule a few one-off things while the page loads, which are not the toy's.
+    const origin = () =>
+      (new Error().stack ?? "")
+        .split("\n")
+        .filter((line) => line.includes(`${location.origin}/assets/`))
+        .slice(0, 3)
+        .map((line) => line.trim().replace(/^at /, "").replace(`${location.origin}/assets/`, ""))
+        .join(" < ");
+    const add = (kind: Kind, id: number, ms: number) =>
+      live.set(key(kind, id), { kind, id, ms, path: location.pathname, from: origin() });
+    const w = window as unknown as Record<string, (...args: unknown[]) => number>;
+    const wrap = (name: string, kind: Kind, once: boolean) => {
+      const original = w[name]?.bind(window);
+      if (!original) return;
+      w[name] = (handler: unknown, ms?: unknown, ...rest: unknown[]) => {
+        let id = 0;
+        const run =
+          typeof handler === "function"
+            ? (...args: unknown[]) => {
+                if (once) live.delete(key(kind, id));
+                return (handler as (...a: unknown[]) => unknown)(...args);
+              }
+            : handler;
+        id = original(run, ms, ...rest);
+        add(kind, id, kind === "frame" ? 0 : Number(ms ?? 0));
+        return id;
+      };
+    };
+    const unwrap = (name: string, kind: "timer" | "frame") => {
+      const original = w[name]?.bind(window);
+      if (!original) return;
+      // clearTimeout and clearInterval are interchangeable: both clear either kind.
+      w[name] = (id: unknown) => {
+        live.delete(`${kind}:${id}`);
+        return original(id);
+      };
+    };
+    wrap("setTimeout", "timeout", true);
+    wrap("setInterval", "interval", false);
+    wrap("requestAnimationFrame", "frame", true);
+    unwrap("clearTimeout", "timer");
+    unwrap("clearInterval", "timer");
+    unwrap("cancelAnimationFrame", "frame");
+    (window as unknown as { __liveTimers: () => unknown[] }).__liveTimers = () => [...live.values()];
+  });
+}
+
+export function liveTimers(page: Page): Promise<LiveTimer[]> {
+  return page.evaluate(() => (window as unknown as { __liveTimers: () => LiveTimer[] }).__liveTimers());
+}
