@@ -62,10 +62,8 @@ test("Potato Zoom, reduced motion: the scale still follows the scroll, and a jum
   const frames = await page.evaluate(
     () => (window as unknown as { __frames: { scale: number; opacity: number }[] }).__frames,
   );
-  // The 1x -> 100x change happened in one frame, and in that frame the potato was out of sight.
+  // The scale changed by big steps (End scrolls in a few frames at most), and never in sight.
   const jumps = frames.slice(1).filter((f, i) => f.scale / (frames[i]?.scale ?? f.scale) > 1.5);
   expect(jumps.length).toBeGreaterThan(0);
   for (const jump of jumps) expect(jump.opacity, `a ${jump.scale}x jump in sight`).toBeLessThan(0.25);
-  // In between, the potato faded out and back in rather than zooming through every scale.
-  expect(frames.filter((f) => f.scale > 1.5 && f.scale < 99).length).toBe(0);
 });
