@@ -51,5 +51,19 @@ for (const { entry, url, own } of urls) {
         .getByRole("link", { name: entry.label, exact: true });
       await expect(link).toHaveAttribute("aria-current", "page");
     });
+
+    test("with reduced motion, nothing on it moves forever", async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await open(page, url);
+      // Let the page start whatever it starts on its own, then list what runs without end.
+      await page.waitForTimeout(500);
+      const endless = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations === Infinity)
+          .map((a) => (a as CSSAnimation).animationName ?? "script animation"),
+      );
+      expect(endless).toEqual([]);
+    });
   });
 }
