@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { site } from "../lib/site";
+import { LogoIcon } from "./icons";
 import type { LoadSiteMap } from "./site-map";
 import { SiteMenu } from "./site-menu";
 import { SurpriseButton } from "./surprise-button";
@@ -12,11 +13,14 @@ interface SiteHeaderProps {
 
 export function SiteHeader({ loadSiteMap, currentPath }: SiteHeaderProps) {
   return (
-    <header className="fixed inset-x-0 top-0 z-30 border-b border-white/30 bg-white/80 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-30 border-b border-white/30 bg-white/90">
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="truncate rounded-md text-lg font-extrabold tracking-tight text-purple-800">
-          <span aria-hidden="true">🙃 </span>
-          {site.name}
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 rounded-md text-lg font-extrabold tracking-tight text-purple-800"
+        >
+          <LogoIcon />
+          <span className="truncate">{site.name}</span>
         </Link>
         <div className="flex items-center gap-2">
           <SurpriseButton loadSiteMap={loadSiteMap} currentPath={currentPath} />

@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import { DieIcon } from "./icons";
 import type { LoadSiteMap } from "./site-map";
 import { pickSurprise } from "./surprise";
 
@@ -28,7 +29,7 @@ export function SurpriseButton({ loadSiteMap, currentPath }: SurpriseButtonProps
       }}
       className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-2 font-semibold text-purple-800 shadow ring-1 ring-purple-200 hover:bg-purple-50 sm:px-4"
     >
-      <span aria-hidden="true">🎲</span>
+      <DieIcon />
       <span className="sr-only sm:not-sr-only">Surprise me</span>
     </button>
   );
