@@ -35,6 +35,25 @@ test.describe("Hacker Console", () => {
     await expect(log.getByRole("listitem")).toHaveCount(count + 1);
   });
 
+  test("on a phone, no confession becomes the page's largest paint", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await installPausedClock(page);
+    await open(page, "/hacker");
+    // Every confession, the longest wrapping to three lines on this width.
+    await page.clock.runFor(1500 * CONFESSIONS.length);
+    await expect(page.getByRole("listitem").filter({ hasText: "root@" })).toHaveCount(CONFESSIONS.length);
+    const largest = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entry = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null };
+            resolve(entry.element?.textContent ?? "(removed)");
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+        }),
+    );
+    expect(largest).not.toContain("root@");
+  });
+
   test("stops its interval when the page is left", async ({ page }) => {
     await trackIntervals(page);
     await open(page, "/hacker");

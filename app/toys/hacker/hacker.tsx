@@ -4,7 +4,7 @@ import { useShuffleBag } from "../../kit/hooks/use-shuffle-bag";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { appendLine, type ConsoleLine, LINE_EVERY_MS, linePrefix } from "./logic";
-import { CONFESSIONS } from "./words";
+import { BANNER, CONFESSIONS } from "./words";
 
 export function Hacker() {
   const [lines, setLines] = useState<ConsoleLine[]>([]);
@@ -44,7 +44,8 @@ export function Hacker() {
           tabIndex={0}
           className="h-80 space-y-1 overflow-y-auto p-4 font-mono text-sm text-emerald-400 sm:text-base"
         >
-          <li className="text-emerald-600">Connecting to mainframe… connected. Confession module loaded.</li>
+          {/* One block of text (line breaks, not blocks), so it counts as one paint. */}
+          <li className="whitespace-pre-line text-emerald-600">{BANNER.join("\n")}</li>
           {lines.map((line) => (
             <li key={line.id}>
               <span className="text-emerald-600">{linePrefix(line.id)}</span> {line.text}
