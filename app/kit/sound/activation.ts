@@ -34,7 +34,11 @@ function subscribe(onChange: () => void): () => void {
   return stop;
 }
 
-/** Whether sounds can play yet, as React state; the pre-rendered page assumes they can. */
+/**
+ * Whether sounds can play yet, as React state. The pre-rendered page assumes they cannot: a visitor
+ * who arrives directly has not clicked yet, so nothing changes when the page hydrates (no layout
+ * shift); after a click in the site (client navigation) the page knows at once.
+ */
 export function useAudioUnlocked(): boolean {
-  return useSyncExternalStore(subscribe, hasUserActivation, () => true);
+  return useSyncExternalStore(subscribe, hasUserActivation, () => false);
 }

@@ -32,7 +32,7 @@ export function AirGuitar() {
           <span aria-hidden="true" key={strums} className="guitar-strum text-8xl">
             🎸
           </span>
-          <span className="text-3xl font-black text-white">{unlocked || muted ? hype : AMP_OFF}</span>
+          <span className="min-h-[2lh] text-3xl font-black text-white">{unlocked || muted ? hype : AMP_OFF}</span>
           <span className="text-white/80 tabular-nums">{strums} strums of pure air</span>
         </span>
       </PlayArea>

@@ -30,7 +30,7 @@ export function Claps() {
             👏
           </span>
           <span className="text-4xl font-black text-white tabular-nums">{claps}</span>
-          <span className="text-lg font-semibold text-white/90">
+          <span className="min-h-[2lh] text-lg font-semibold text-white/90">
             {unlocked || muted ? crowdMood(claps) : SILENT_CROWD}
           </span>
         </span>
