@@ -26,7 +26,7 @@ import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
 import { buildOrExit, loadRegistry, replaceReadmeBlock, serveBuild } from "./lib/local-site.ts";
 
 const TARGETS = { performance: 100, fcp: 800, lcp: 1000, tbt: 50, cls: 0, fps: 57, longTasks: 0 };
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY; // e.g. "/,/hi" to measure a few pages
 
 // Every toy that lives on pointer input or animates on its own, driven the way a visitor would.
