@@ -55,22 +55,7 @@ const bytes = new Map(measurePages("build/client").map((p) => [p.path, p]));
 const failures: string[] = [];
 const rows: string[] = [];
 
-// 1. Lighthouse on every page.
-const lh = await startLighthouse();
-const lighthouseRuns = new Map<string, LighthouseResult[]>(urls.map((url) => [url, []]));
-try {
-  // Round by round over all pages rather than five runs of one page in a row: a slow minute on
-  // the machine then costs every page one run, not one page its median.
-  for (let i = 0; i < RUNS; i++) {
-    for (const url of urls) lighthouseRuns.get(url)?.push(await lh.run(origin + url));
-    process.stdout.write(`round ${i + 1}/${RUNS} done\n`);
-  }
-} finally {
-  await lh.close();
-}
-const lighthouse = new Map([...lighthouseRuns].map(([url, runs]) => [url, medianResult(runs)]));
-
-// 2. Frame pacing of the pointer toys.
+// 1. Frame pacing of the pointer toys (first: a few minutes, where Lighthouse takes half an hour).
 const frames = new Map<string, FrameStats>();
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 try {
@@ -87,8 +72,23 @@ try {
   }
 } finally {
   await browser.close();
+}
+
+// 2. Lighthouse on every page.
+const lh = await startLighthouse();
+const lighthouseRuns = new Map<string, LighthouseResult[]>(urls.map((url) => [url, []]));
+try {
+  // Round by round over all pages rather than five runs of one page in a row: a slow minute on
+  // the machine then costs every page one run, not one page its median.
+  for (let i = 0; i < RUNS; i++) {
+    for (const url of urls) lighthouseRuns.get(url)?.push(await lh.run(origin + url));
+    process.stdout.write(`round ${i + 1}/${RUNS} done\n`);
+  }
+} finally {
+  await lh.close();
   stopServer();
 }
+const lighthouse = new Map([...lighthouseRuns].map(([url, runs]) => [url, medianResult(runs)]));
 
 // 3. The table.
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
