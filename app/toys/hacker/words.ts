@@ -1,4 +1,3 @@
-/** Exactly 16 confessions (spec section 9). */
 /**
  * The login banner, pre-rendered. Besides setting the mood it is the console's biggest block of
  * text: a confession that wraps to three lines on a phone would otherwise become the page's
@@ -11,6 +10,7 @@ export const BANNER = [
   "Connecting... connected. Confessing:",
 ] as const;
 
+/** Exactly 16 confessions (spec section 9). */
 export const CONFESSIONS = [
   "I pressed 'Reply All' on purpose once. Just to feel something.",
   "My password is 'password1'. The 1 makes it secure.",
