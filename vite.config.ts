@@ -2,9 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { minimalPreloadHelper } from "./scripts/build/minimal-preload-helper.ts";
+import { stacklessReactSentinels } from "./scripts/build/stackless-react-sentinels.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), minimalPreloadHelper()],
+  plugins: [tailwindcss(), reactRouter(), minimalPreloadHelper(), stacklessReactSentinels()],
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   environments: {
     client: {
