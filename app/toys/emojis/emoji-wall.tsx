@@ -4,7 +4,16 @@ import { useReducedMotion } from "../../kit/hooks/use-reduced-motion";
 import { seededRandom } from "../../kit/lib/random";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { EMOJIS, makeWall, pickWigglers, type Tile, WIGGLE_EVERY_MS, WIGGLERS_PER_TICK } from "./logic";
+import {
+  EMOJIS,
+  makeWall,
+  pickWigglers,
+  type Tile,
+  WIGGLE_EVERY_MS,
+  WIGGLE_KEYFRAMES,
+  WIGGLE_TIMING,
+  WIGGLERS_PER_TICK,
+} from "./logic";
 
 // The first wall comes from a fixed seed so it is pre-rendered and paints at once;
 // "Shuffle the wall" makes a truly random one.
@@ -15,20 +24,26 @@ export function EmojiWall() {
   const list = useRef<HTMLUListElement>(null);
   const reducedMotion = useReducedMotion();
 
-  // Every tick, the last batch of emojis stops (their 0.6 s wiggle is over) and a new batch starts
-  // one. Classes are toggled on the elements directly, in one pass per tick: the 200 tiles are not
-  // re-rendered, and no per-tile listener runs when a wiggle ends.
-  const wiggling = useRef<Element[]>([]);
+  // Every tick a new batch of emojis starts one wiggle each, played with the Web Animations API:
+  // the 200 tiles are not re-rendered, no class changes make the browser restyle the wall, and no
+  // animationstart/animationend events run through React's root listener (CSS animations sent
+  // forty per tick). The batch that just wiggled sits the next one out. The tiles have no
+  // content-visibility: measured with Lighthouse, skipping the off-screen ones cost more on load
+  // (TBT median 18 ms) than laying out all 200 (1 ms).
+  const previous = useRef<number[]>([]);
   useInterval(
     () => {
       const tiles = list.current?.children;
       if (!tiles) return;
-      const done = wiggling.current;
-      for (const tile of done) tile.classList.remove("is-wiggling");
-      wiggling.current = pickWigglers(WIGGLERS_PER_TICK, tiles.length, Math.random)
-        .map((i) => tiles[i])
-        .filter((tile): tile is Element => tile !== undefined && !done.includes(tile));
-      for (const tile of wiggling.current) tile.classList.add("is-wiggling");
+      const batch = pickWigglers(WIGGLERS_PER_TICK, tiles.length, Math.random).filter(
+        (i) => !previous.current.includes(i),
+      );
+      for (const i of batch) {
+        const tile = tiles[i];
+        const kind = wall[i]?.wiggle;
+        if (tile && kind && typeof tile.animate === "function") tile.animate(WIGGLE_KEYFRAMES[kind], WIGGLE_TIMING);
+      }
+      previous.current = batch;
     },
     reducedMotion ? null : WIGGLE_EVERY_MS,
   );
@@ -43,7 +58,7 @@ export function EmojiWall() {
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its position on the wall
               key={i}
-              className={`emoji-tile ${tile.wiggle} grid aspect-square place-items-center text-2xl sm:text-3xl`}
+              className="emoji-tile grid aspect-square place-items-center text-2xl sm:text-3xl"
             >
               <span role="img" aria-label={emoji?.name}>
                 {emoji?.char}

@@ -1,6 +1,16 @@
 import { expect, it } from "vitest";
 import { seededRandom } from "../../kit/lib/random";
-import { EMOJIS, makeWall, pickWigglers, WALL_SIZE, WIGGLE_EVERY_MS, WIGGLERS_PER_TICK } from "./logic";
+import {
+  EMOJIS,
+  makeWall,
+  pickWigglers,
+  WALL_SIZE,
+  WIGGLE_EVERY_MS,
+  WIGGLE_KEYFRAMES,
+  WIGGLE_TIMING,
+  WIGGLERS_PER_TICK,
+  WIGGLES,
+} from "./logic";
 
 it("builds a wall of 200 emojis drawn from 16", () => {
   expect(EMOJIS).toHaveLength(16);
@@ -28,4 +38,18 @@ it("picks a few distinct tiles to wiggle at a time, all of them over time", () =
   }
   expect(everyone.size).toBe(200);
   expect(pickWigglers(10, 3, random).sort()).toEqual([0, 1, 2]);
+});
+
+it("wiggles each kind of emoji out and back with a transform only", () => {
+  expect(Object.keys(WIGGLE_KEYFRAMES).sort()).toEqual([...WIGGLES].sort());
+  for (const frames of Object.values(WIGGLE_KEYFRAMES)) {
+    expect(frames).toHaveLength(3);
+    expect(frames[0]).toEqual({ transform: "none" });
+    expect(frames[2]).toEqual({ transform: "none" });
+    expect(Object.keys(frames[1] ?? {})).toEqual(["transform"]);
+    expect(frames[1]?.transform).not.toBe("none");
+  }
+  // One wiggle lasts as long as the pause between batches.
+  expect(WIGGLE_TIMING.duration).toBe(WIGGLE_EVERY_MS);
+  for (const tile of makeWall(seededRandom(3))) expect(WIGGLES).toContain(tile.wiggle);
 });

@@ -22,12 +22,22 @@ export const EMOJIS: readonly { char: string; name: string }[] = [
 
 /** The wall holds 200 emojis (spec section 9). */
 export const WALL_SIZE = 200;
-/** Wiggle styles, so the wall does not move in lockstep. */
-export const WIGGLES = ["wiggle-a", "wiggle-b", "wiggle-c"] as const;
+/** Wiggle styles, so the wall does not move in lockstep: each goes out and back in one wiggle. */
+export const WIGGLES = ["tilt", "hop", "spin"] as const;
+export type Wiggle = (typeof WIGGLES)[number];
+
+export const WIGGLE_KEYFRAMES: Record<Wiggle, Keyframe[]> = {
+  tilt: [{ transform: "none" }, { transform: "rotate(-14deg) scale(1.15)" }, { transform: "none" }],
+  hop: [{ transform: "none" }, { transform: "translateY(-8px)" }, { transform: "none" }],
+  spin: [{ transform: "none" }, { transform: "rotate(16deg)" }, { transform: "none" }],
+};
+
+/** One wiggle, as the Web Animations API plays it (a transform only, so it runs on the compositor). */
+export const WIGGLE_TIMING: KeyframeAnimationOptions = { duration: 600, easing: "ease-in-out" };
 
 export interface Tile {
   emoji: number;
-  wiggle: (typeof WIGGLES)[number];
+  wiggle: Wiggle;
 }
 
 export function makeWall(random: Random, size = WALL_SIZE): Tile[] {
@@ -38,8 +48,8 @@ export function makeWall(random: Random, size = WALL_SIZE): Tile[] {
 }
 
 /**
- * Every 600 ms, twenty emojis start a 0.6 s wiggle (the length of the animation in app.css): a
- * tenth of the wall moves at any moment, and the page does its work in few, short tasks.
+ * Every 600 ms, twenty emojis start a 0.6 s wiggle ({@link WIGGLE_TIMING}): a tenth of the wall
+ * moves at any moment, and the page does its work in few, short tasks.
  */
 export const WIGGLE_EVERY_MS = 600;
 export const WIGGLERS_PER_TICK = 20;
