@@ -25,14 +25,23 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
   });
   return {
     async run(url) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        onlyCategories: ["performance"],
-        logLevel: "error",
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const runOnce = async () => {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          onlyCategories: ["performance"],
+          logLevel: "error",
+        });
+        if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+        return result.lhr;
+      };
+      // A run that fails on its own (Lighthouse reports a runtime error and no metrics) is tried
+      // again; one that fails three times in a row stops the bench with Lighthouse's reason.
+      let lhr = await runOnce();
+      for (let attempt = 2; lhr.runtimeError && attempt <= 3; attempt++) lhr = await runOnce();
+      if (lhr.runtimeError) {
+        throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       return {
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
