@@ -4,9 +4,8 @@
 // scripted input, and the UwU translator. Prints one table, writes it to bench-results/latest.md
 // and (on a full run) to the README's performance section, and exits non-zero when any target is
 // missed.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { chromium } from "playwright-core";
 import {
   clickAround,
@@ -24,8 +23,9 @@ import { type LighthouseResult, medianResult, startLighthouse } from "./bench/li
 import { benchUwu, UWU_BUDGET_MS } from "./bench-uwu.ts";
 import { BUDGET } from "./budget-targets.ts";
 import { measurePages } from "./build/bundle-sizes.ts";
+import { COMMON_HEADERS } from "./build/security.ts";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
-import { buildOrExit, loadRegistry, replaceReadmeBlock, serveBuild } from "./lib/local-site.ts";
+import { buildOrExit, listenOnFreePort, loadRegistry, replaceReadmeBlock, serveBuild } from "./lib/local-site.ts";
 
 const TARGETS = { performance: 100, fcp: 800, lcp: 1000, tbt: 50, cls: 0, fps: 57, longTasks: 0 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -82,14 +82,11 @@ try {
 // Chromium start a fresh renderer for the page: measured, an empty page's median TBT went from 0
 // to 12-32 ms with it).
 const EMPTY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Empty</title></head><body><h1>An empty page</h1></body></html>`;
-const { common: siteHeaders } = JSON.parse(readFileSync("build/headers.json", "utf8")) as {
-  common: Record<string, string>;
-};
-const reference = createServer((_, res) =>
-  res.writeHead(200, { ...siteHeaders, "Content-Type": "text/html; charset=utf-8" }).end(EMPTY_PAGE),
+const reference = await listenOnFreePort(
+  createServer((_, res) =>
+    res.writeHead(200, { ...COMMON_HEADERS, "Content-Type": "text/html; charset=utf-8" }).end(EMPTY_PAGE),
+  ),
 );
-await new Promise<void>((resolve) => reference.listen(0, resolve));
-const referenceUrl = `http://localhost:${(reference.address() as AddressInfo).port}/`;
 const lh = await startLighthouse();
 const lighthouseRuns = new Map<string, LighthouseResult[]>(urls.map((url) => [url, []]));
 const referenceRuns: LighthouseResult[] = [];
@@ -97,7 +94,7 @@ try {
   // Round by round over all pages rather than five runs of one page in a row: a slow minute on
   // the machine then costs every page one run, not one page its median.
   for (let i = 0; i < RUNS; i++) {
-    referenceRuns.push(await lh.run(referenceUrl));
+    referenceRuns.push(await lh.run(`${reference.origin}/`));
     for (const url of urls) lighthouseRuns.get(url)?.push(await lh.run(origin + url));
     process.stdout.write(`round ${i + 1}/${RUNS} done\n`);
   }

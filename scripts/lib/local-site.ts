@@ -2,6 +2,7 @@
 // build on a free port, the registry, and the README blocks they keep up to date.
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { runnerImport } from "vite";
 import type * as Registry from "../../app/toys/registry";
@@ -13,11 +14,15 @@ export function buildOrExit() {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** Serves build/client like `npm start` does, on a free port. */
-export async function serveBuild() {
-  const server = createSiteServer();
+/** Starts `server` on a free port: its origin, and how to stop it. */
+export async function listenOnFreePort(server: Server) {
   await new Promise<void>((resolve) => server.listen(0, resolve));
   return { origin: `http://localhost:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+/** Serves build/client like `npm start` does, on a free port. */
+export function serveBuild() {
+  return listenOnFreePort(createSiteServer());
 }
 
 /** The registry; the app's modules use bundler-style imports, so it is loaded through Vite. */
