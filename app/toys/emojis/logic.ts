@@ -32,9 +32,6 @@ export const WIGGLE_KEYFRAMES: Record<Wiggle, Keyframe[]> = {
   spin: [{ transform: "none" }, { transform: "rotate(16deg)" }, { transform: "none" }],
 };
 
-/** One wiggle, as the Web Animations API plays it (a transform only, so it runs on the compositor). */
-export const WIGGLE_TIMING: KeyframeAnimationOptions = { duration: 600, easing: "ease-in-out" };
-
 export interface Tile {
   emoji: number;
   wiggle: Wiggle;
@@ -53,6 +50,12 @@ export function makeWall(random: Random, size = WALL_SIZE): Tile[] {
  */
 export const WIGGLE_EVERY_MS = 600;
 export const WIGGLERS_PER_TICK = 20;
+
+/**
+ * One wiggle, as the Web Animations API plays it: a transform only, so it runs on the compositor,
+ * and as long as the pause between batches.
+ */
+export const WIGGLE_TIMING: KeyframeAnimationOptions = { duration: WIGGLE_EVERY_MS, easing: "ease-in-out" };
 
 /** Which tiles wiggle next: `count` distinct positions out of `total`. */
 export function pickWigglers(count: number, total: number, random: Random): number[] {
