@@ -21,9 +21,10 @@ describe("rewriteSentinels", () => {
 
   it("makes sentinels that are errors by prototype and message, without a stack", () => {
     const source = rewriteSentinels(
-      [519, 460, 474, 542, 461].map((c) => `var e${c} = Error(formatProdErrorMessage(${c}));`).join("\n"),
+      SENTINEL_CODES.map((c) => `var e${c} = Error(formatProdErrorMessage(${c}));`).join("\n"),
     );
-    const sentinels = new Function("formatProdErrorMessage", `${source}\nreturn [e519, e460, e474, e542, e461];`)(
+    const names = SENTINEL_CODES.map((c) => `e${c}`).join(", ");
+    const sentinels = new Function("formatProdErrorMessage", `${source}\nreturn [${names}];`)(
       (code: number) => `Minified React error #${code}`,
     ) as Error[];
     for (const [i, sentinel] of sentinels.entries()) {

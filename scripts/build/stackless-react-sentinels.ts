@@ -48,10 +48,7 @@ export function stacklessReactSentinels(): Plugin {
     apply: "build",
     transform: {
       filter: { id: REACT_DOM_CLIENT },
-      handler(code, id) {
-        if (!REACT_DOM_CLIENT.test(id)) return null;
-        return { code: rewriteSentinels(code), map: null };
-      },
+      handler: (code) => ({ code: rewriteSentinels(code), map: null }),
     },
   };
 }
