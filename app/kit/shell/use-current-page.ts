@@ -11,8 +11,10 @@ import type { PageHandle } from "../lib/meta";
 export function useCurrentPage(): PageHandle["page"] | undefined {
   const matches = useMatches();
   const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode ?? false;
-  const hydrated = useHydrated();
-  if (spaFallback && !hydrated) return undefined;
+  // Pre-rendered pages know their route from the first render: only the fallback waits, so the
+  // shell (header, footer, toasts) is not rendered a second time right after every hydration.
+  const routeKnown = useHydrated(spaFallback);
+  if (!routeKnown) return undefined;
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle as Partial<PageHandle> | undefined;
     if (handle?.page) return handle.page;
