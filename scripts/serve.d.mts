@@ -1,2 +1,2 @@
 import type { Server } from "node:http";
-export function createSiteServer(dir?: string): Server;
+export function createSiteServer(dir?: string, options?: { withoutHeaders?: readonly string[] }): Server;

@@ -8,9 +8,15 @@ import sirv from "sirv";
 
 const FALLBACK = "/__spa-fallback.html";
 
-export function createSiteServer(dir = "build/client") {
+/**
+ * `withoutHeaders` leaves some of the build's headers out: only for experiments (the benchmark's
+ * BENCH_WITHOUT_COOP), never for serving the site.
+ */
+export function createSiteServer(dir = "build/client", { withoutHeaders = [] } = {}) {
   const fallback = readFileSync(join(dir, FALLBACK));
-  const { common, csp } = JSON.parse(readFileSync(join(dir, "..", "headers.json"), "utf8"));
+  const headers = JSON.parse(readFileSync(join(dir, "..", "headers.json"), "utf8"));
+  const { csp } = headers;
+  const common = Object.fromEntries(Object.entries(headers.common).filter(([name]) => !withoutHeaders.includes(name)));
 
   // A page's policy is keyed by its file: "/" -> "/index.html", "/hi" and "/hi/" -> "/hi/index.html".
   const fileOf = (pathname) => (/\.\w+$/.test(pathname) ? pathname : `${pathname.replace(/\/$/, "")}/index.html`);
