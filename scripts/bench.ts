@@ -28,6 +28,7 @@ import { measurePages } from "./build/bundle-sizes.ts";
 import { COMMON_HEADERS } from "./build/security.ts";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
 import { buildOrExit, listenOnFreePort, loadRegistry, replaceReadmeBlock, serveBuild } from "./lib/local-site.ts";
+import { omitHeaders } from "./serve.mjs";
 
 const TARGETS = { performance: 100, fcp: 800, lcp: 1000, tbt: 50, cls: 0, fps: 57, longTasks: 0 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -98,10 +99,13 @@ const serveEmptyPage = (headers: Readonly<Record<string, string>>) =>
       res.writeHead(200, { ...headers, "Content-Type": "text/html; charset=utf-8" }).end(EMPTY_PAGE),
     ),
   );
-const { [COOP]: _coop, ...headersWithoutCoop } = COMMON_HEADERS;
 const references = [
   { label: "with the site's headers", server: await serveEmptyPage(COMMON_HEADERS), runs: [] as LighthouseResult[] },
-  { label: `without ${COOP}`, server: await serveEmptyPage(headersWithoutCoop), runs: [] as LighthouseResult[] },
+  {
+    label: `without ${COOP}`,
+    server: await serveEmptyPage(omitHeaders(COMMON_HEADERS, [COOP])),
+    runs: [] as LighthouseResult[],
+  },
 ];
 const lh = await startLighthouse();
 const lighthouseRuns = new Map<string, LighthouseResult[]>(urls.map((url) => [url, []]));

@@ -8,15 +8,20 @@ import sirv from "sirv";
 
 const FALLBACK = "/__spa-fallback.html";
 
+/** `headers` less the ones named: only for experiments (the benchmark's BENCH_WITHOUT_COOP). */
+export function omitHeaders(headers, names) {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name)));
+}
+
 /**
- * `withoutHeaders` leaves some of the build's headers out: only for experiments (the benchmark's
- * BENCH_WITHOUT_COOP), never for serving the site.
+ * `withoutHeaders` leaves some of the build's headers out: only for experiments, never for serving
+ * the site.
  */
 export function createSiteServer(dir = "build/client", { withoutHeaders = [] } = {}) {
   const fallback = readFileSync(join(dir, FALLBACK));
   const headers = JSON.parse(readFileSync(join(dir, "..", "headers.json"), "utf8"));
   const { csp } = headers;
-  const common = Object.fromEntries(Object.entries(headers.common).filter(([name]) => !withoutHeaders.includes(name)));
+  const common = omitHeaders(headers.common, withoutHeaders);
 
   // A page's policy is keyed by its file: "/" -> "/index.html", "/hi" and "/hi/" -> "/hi/index.html".
   const fileOf = (pathname) => (/\.\w+$/.test(pathname) ? pathname : `${pathname.replace(/\/$/, "")}/index.html`);

@@ -28,10 +28,10 @@ const HELPER = "__stacklessSentinel";
  */
 export function rewriteSentinels(code: string): string {
   let count = 0;
-  const rewritten = code.replace(/\bError\(formatProdErrorMessage\((\d+)\)\)/g, (match, code: string) => {
-    if (!SENTINEL_CODES.includes(Number(code) as (typeof SENTINEL_CODES)[number])) return match;
+  const rewritten = code.replace(/\bError\(formatProdErrorMessage\((\d+)\)\)/g, (match, errorCode: string) => {
+    if (!SENTINEL_CODES.includes(Number(errorCode) as (typeof SENTINEL_CODES)[number])) return match;
     count++;
-    return `${HELPER}(formatProdErrorMessage(${code}))`;
+    return `${HELPER}(formatProdErrorMessage(${errorCode}))`;
   });
   if (count !== SENTINEL_CODES.length) {
     throw new Error(
