@@ -14,11 +14,15 @@ test.describe("Infinite Shrugs", () => {
     await expect(shrug).toHaveText("¯\\_(ツ)_/¯");
     const style = (await shrug.getAttribute("style")) ?? "";
     expect(style).toContain("translate(120px, 150px)");
-    const size = Number(/font-size: (\d+)px/.exec(style)?.[1]);
-    const rotation = Number(/rotate\((-?\d+)deg\)/.exec(style)?.[1]);
-    expect(size).toBeGreaterThanOrEqual(20);
-    expect(size).toBeLessThanOrEqual(100);
-    expect(Math.abs(rotation)).toBeLessThanOrEqual(45);
+    // The size it is shown at: its font size times the scale of its transform.
+    const { size, rotation } = await shrug.evaluate((el) => {
+      const css = getComputedStyle(el);
+      const [a = 0, b = 0] = new DOMMatrix(css.transform).toFloat64Array();
+      return { size: Number.parseFloat(css.fontSize) * Math.hypot(a, b), rotation: (Math.atan2(b, a) * 180) / Math.PI };
+    });
+    expect(size).toBeGreaterThanOrEqual(20 - 0.01);
+    expect(size).toBeLessThanOrEqual(100 + 0.01);
+    expect(Math.abs(rotation)).toBeLessThanOrEqual(45 + 0.01);
     await page.clock.runFor(1990);
     await expect(shrug).toHaveCount(1);
     await page.clock.runFor(20);

@@ -6,6 +6,13 @@ export const SHRUG_MS = 2000;
 /** However fast the clicks, at most this many shrugs are on screen. */
 export const MAX_SHRUGS = 60;
 
+/**
+ * Every shrug is set in this one font size and scaled down with a transform: text is shaped once
+ * per font size, so 81 sizes would mean 81 rounds of shaping (and font fallback for ツ) while the
+ * clicks keep coming.
+ */
+export const SHRUG_FONT_PX = 100;
+
 export interface Shrug {
   x: number;
   y: number;
@@ -17,4 +24,9 @@ export interface Shrug {
 
 export function makeShrug(x: number, y: number, random: Random): Shrug {
   return { x, y, size: randomInt(20, 100, random), rotation: randomInt(-45, 45, random) };
+}
+
+/** Centred on the click point, turned, and scaled from SHRUG_FONT_PX down to the shrug's size. */
+export function shrugTransform({ x, y, rotation, size }: Shrug): string {
+  return `translate(${x}px, ${y}px) translate(-50%, -50%) rotate(${rotation}deg) scale(${size / SHRUG_FONT_PX})`;
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useEphemeral } from "../../kit/hooks/use-ephemeral";
 import { PlayArea } from "../../kit/ui/play-area";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { MAX_SHRUGS, makeShrug, SHRUG, SHRUG_MS, type Shrug } from "./logic";
+import { MAX_SHRUGS, makeShrug, SHRUG, SHRUG_MS, type Shrug, shrugTransform } from "./logic";
 
 export function Shrugs() {
   const { items, add } = useEphemeral<Shrug>(SHRUG_MS, MAX_SHRUGS);
@@ -25,11 +25,8 @@ export function Shrugs() {
           <span
             key={s.id}
             data-shrug=""
-            className="shrug absolute top-0 left-0 font-bold whitespace-nowrap text-white text-shadow-lg"
-            style={{
-              transform: `translate(${s.x}px, ${s.y}px) translate(-50%, -50%) rotate(${s.rotation}deg)`,
-              fontSize: `${s.size}px`,
-            }}
+            className="shrug absolute top-0 left-0 text-[100px] leading-none font-bold whitespace-nowrap text-white text-shadow-lg"
+            style={{ transform: shrugTransform(s) }}
           >
             {SHRUG}
           </span>
