@@ -20,6 +20,15 @@ test("Potato Zoom: a 500vh page where scrolling zooms the potato from 1 to 100",
   await page.keyboard.press("End");
   await expect.poll(() => scaleOf(page)).toBeCloseTo(100, 0);
   await expect(page.getByText(/^Zoom:/)).toHaveText("Zoom: 100x");
+  // At 100x the secret at the potato's heart fills the middle of the window, every word of it.
+  for (const line of [/^You found the potato's secret\.$/, /^It is just a potato\. It always was\.$/]) {
+    const box = await page.getByText(line).boundingBox();
+    expect(box?.x).toBeGreaterThan(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThan(1000);
+    expect(box?.y).toBeGreaterThan(56);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThan(700);
+    expect(box?.height).toBeGreaterThan(12);
+  }
   // Still vector art: no raster image anywhere.
   expect(await page.locator("main img").count()).toBe(0);
 });

@@ -1,7 +1,7 @@
 /** A potato drawn in code: vector all the way down, so it stays crisp at 100x. */
 export function PotatoArt() {
   return (
-    <svg viewBox="0 0 300 220" className="w-[min(80vw,28rem)]" aria-hidden="true">
+    <svg viewBox="0 0 300 220" className="block w-full" aria-hidden="true">
       <defs>
         <radialGradient id="potato-skin" cx="0.4" cy="0.35" r="0.75">
           <stop offset="0" stopColor="#e7c78f" />
@@ -30,13 +30,21 @@ export function PotatoArt() {
         </g>
       ))}
       <path d="M70 70 Q90 55 120 52" stroke="#f3dfb4" strokeWidth="5" fill="none" strokeLinecap="round" opacity="0.7" />
-      {/* The reward for zooming all the way: a tiny secret at the potato's heart. */}
-      <text x="150" y="115" textAnchor="middle" fontSize="1.3" fill="#4a3212" fontWeight="700">
-        You found the potato's secret.
-      </text>
-      <text x="150" y="117" textAnchor="middle" fontSize="1.1" fill="#4a3212">
-        It is just a potato. It always was.
-      </text>
     </svg>
+  );
+}
+
+/**
+ * The reward for zooming all the way: a secret at the potato's heart (the zoom's focal point),
+ * a speck at 1x and a sentence at 100x. It is HTML text, not SVG text: Chromium lays SVG text out
+ * again whenever a transform above it changes, which was every frame of the zoom.
+ */
+export function PotatoSecret() {
+  // Two lines placed by transforms: at this size, line boxes round to whole pixels and would overlap.
+  return (
+    <p className="absolute top-[52%] left-1/2 whitespace-nowrap text-[#4a3212] [font-size:calc(var(--potato-width)*0.0005)]">
+      <b className="absolute -translate-x-1/2 -translate-y-full">You found the potato's secret.</b>
+      <span className="absolute -translate-x-1/2 translate-y-[0.2em]">It is just a potato. It always was.</span>
+    </p>
   );
 }

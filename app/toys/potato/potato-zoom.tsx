@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { FADE_MS, isZoomJump, MIN_SCALE, scaleFor, scrollProgress } from "./logic";
-import { PotatoArt } from "./potato-art";
+import { PotatoArt, PotatoSecret } from "./potato-art";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
@@ -92,9 +92,14 @@ export function PotatoZoom() {
     <ToyPage title="Potato Zoom" intro="Scroll down to zoom into the potato. Keep going. All the way to 100x.">
       <div ref={section} data-zoom-section="" className="relative h-[500vh] w-full">
         <div className="sticky top-14 grid h-[calc(100dvh-3.5rem)] place-items-center overflow-hidden">
-          <div ref={potato} data-potato="" className="origin-[50%_52%]">
+          <div
+            ref={potato}
+            data-potato=""
+            className="relative w-(--potato-width) origin-[50%_52%] [--potato-width:min(80vw,28rem)]"
+          >
             <div role="img" aria-label="A potato, slowly zoomed by scrolling, up to 100 times its size">
               <PotatoArt />
+              <PotatoSecret />
             </div>
           </div>
           <p className="absolute bottom-6 rounded-full bg-black/50 px-4 py-2 font-mono text-lg text-amber-100">
