@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { memo, useCallback, useRef, useState } from "react";
 import { cn } from "../../kit/lib/cn";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playTone } from "../../kit/sound/sound";
@@ -17,12 +17,14 @@ export function BubbleWrap() {
     setSheet(next);
   }
 
-  function popBubble(i: number) {
+  // One function for the page's life, so a pop re-renders only the bubble that popped.
+  const popBubble = useCallback((i: number) => {
     const result = pop(latest.current, i);
     if (!result.scored) return;
-    update(result.sheet);
+    latest.current = result.sheet;
+    setSheet(result.sheet);
     playTone(screamSound(Math.random));
-  }
+  }, []);
 
   return (
     <ToyPage title="Screaming Bubbles" intro="Pop every bubble. Each one screams. You monster.">
@@ -36,20 +38,7 @@ export function BubbleWrap() {
       >
         {sheet.map((popped, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a bubble is its place on the sheet
-          <li key={i}>
-            <button
-              type="button"
-              aria-label={`Bubble ${i + 1}`}
-              aria-pressed={popped}
-              onClick={() => popBubble(i)}
-              className={cn(
-                "block aspect-square w-full rounded-full transition-transform motion-reduce:transition-none",
-                popped
-                  ? "bubble-popped scale-90 bg-white/10 ring-1 ring-white/30"
-                  : "border-2 border-white bg-sky-200 hover:scale-105",
-              )}
-            />
-          </li>
+          <Bubble key={i} index={i} popped={popped} onPop={popBubble} />
         ))}
       </ul>
       <div className="flex flex-wrap items-center justify-center gap-3">
@@ -61,3 +50,30 @@ export function BubbleWrap() {
     </ToyPage>
   );
 }
+
+const Bubble = memo(function Bubble({
+  index,
+  popped,
+  onPop,
+}: {
+  index: number;
+  popped: boolean;
+  onPop: (index: number) => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-label={`Bubble ${index + 1}`}
+        aria-pressed={popped}
+        onClick={() => onPop(index)}
+        className={cn(
+          "block aspect-square w-full rounded-full transition-transform motion-reduce:transition-none",
+          popped
+            ? "bubble-popped scale-90 bg-white/10 ring-1 ring-white/30"
+            : "border-2 border-white bg-sky-200 hover:scale-105",
+        )}
+      />
+    </li>
+  );
+});
