@@ -12,19 +12,21 @@ export function BubbleWrap() {
   const latest = useRef(sheet);
   const score = sheet.filter(Boolean).length;
 
-  function update(next: boolean[]) {
+  const update = useCallback((next: boolean[]) => {
     latest.current = next;
     setSheet(next);
-  }
+  }, []);
 
   // One function for the page's life, so a pop re-renders only the bubble that popped.
-  const popBubble = useCallback((i: number) => {
-    const result = pop(latest.current, i);
-    if (!result.scored) return;
-    latest.current = result.sheet;
-    setSheet(result.sheet);
-    playTone(screamSound(Math.random));
-  }, []);
+  const popBubble = useCallback(
+    (i: number) => {
+      const result = pop(latest.current, i);
+      if (!result.scored) return;
+      update(result.sheet);
+      playTone(screamSound(Math.random));
+    },
+    [update],
+  );
 
   return (
     <ToyPage title="Screaming Bubbles" intro="Pop every bubble. Each one screams. You monster.">

@@ -7,9 +7,9 @@ export const SHRUG_MS = 2000;
 export const MAX_SHRUGS = 60;
 
 /**
- * Every shrug is set in this one font size and scaled down with a transform: text is shaped once
- * per font size, so 81 sizes would mean 81 rounds of shaping (and font fallback for ツ) while the
- * clicks keep coming.
+ * Every shrug is set in this one font size and scaled down with a transform: Chromium shapes text
+ * once per font size, and 81 sizes kept it shaping while the clicks came (446 ms of the first
+ * 3 s of fast clicking).
  */
 export const SHRUG_FONT_PX = 100;
 
