@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useEphemeral } from "../../kit/hooks/use-ephemeral";
 import { PlayArea } from "../../kit/ui/play-area";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { MAX_SHRUGS, makeShrug, SHRUG, SHRUG_MS, type Shrug, shrugTransform } from "./logic";
+import { MAX_SHRUGS, makeShrug, SHRUG, SHRUG_FONT_PX, SHRUG_MS, type Shrug, shrugTransform } from "./logic";
 
 export function Shrugs() {
   const { items, add } = useEphemeral<Shrug>(SHRUG_MS, MAX_SHRUGS);
@@ -25,8 +25,8 @@ export function Shrugs() {
           <span
             key={s.id}
             data-shrug=""
-            className="shrug absolute top-0 left-0 text-[100px] leading-none font-bold whitespace-nowrap text-white text-shadow-lg"
-            style={{ transform: shrugTransform(s) }}
+            className="shrug absolute top-0 left-0 leading-none font-bold whitespace-nowrap text-white text-shadow-lg"
+            style={{ fontSize: SHRUG_FONT_PX, transform: shrugTransform(s) }}
           >
             {SHRUG}
           </span>
