@@ -1,4 +1,4 @@
-import { SILENT_CROWD } from "../app/toys/clap/logic";
+import { CLAP_THROTTLE_MS, SILENT_CROWD } from "../app/toys/clap/logic";
 import { recordSounds, removeWebAudio, soundsPlayed, withoutUserActivation } from "./audio-stub";
 import { expect, open, test } from "./fixtures";
 import { installPausedClock } from "./timers";
@@ -7,6 +7,8 @@ test.describe("Aggressive Claps", () => {
   test("before the first click or key press the browser keeps it silent, and the crowd says so", async ({ page }) => {
     await recordSounds(page);
     await withoutUserActivation(page);
+    // A paused fake clock: the throttle's 50 ms pass when the test says so, not while it waits.
+    await installPausedClock(page);
     await open(page, "/clap");
     const zone = page.getByRole("button", { name: /Applause zone/ });
     const box = await zone.boundingBox();
@@ -17,7 +19,7 @@ test.describe("Aggressive Claps", () => {
     expect(await soundsPlayed(page)).toEqual([]);
     await page.getByRole("heading", { level: 1 }).click();
     await expect(zone).not.toContainText(SILENT_CROWD);
-    await page.waitForTimeout(60);
+    await page.clock.runFor(CLAP_THROTTLE_MS);
     await page.mouse.move(box.x + 30, box.y + 80);
     await expect.poll(async () => (await soundsPlayed(page)).length).toBe(1);
   });
@@ -42,16 +44,17 @@ test.describe("Aggressive Claps", () => {
 
   test("Enter and Space clap too; muted, it is silent but still counts", async ({ page }) => {
     await recordSounds(page);
+    await installPausedClock(page);
     await open(page, "/clap");
     const zone = page.getByRole("button", { name: /Applause zone/ });
     await zone.focus();
     await page.keyboard.press("Enter");
-    await page.waitForTimeout(60);
+    await page.clock.runFor(CLAP_THROTTLE_MS);
     await page.keyboard.press("Space");
     expect(await soundsPlayed(page)).toHaveLength(2);
     await page.getByRole("button", { name: "Mute sound" }).click();
     await zone.focus();
-    await page.waitForTimeout(60);
+    await page.clock.runFor(CLAP_THROTTLE_MS);
     await page.keyboard.press("Enter");
     expect(await soundsPlayed(page)).toHaveLength(2);
     await expect(zone).toContainText("3");

@@ -1,14 +1,23 @@
-import { EMOJIS } from "../app/toys/emojis/logic";
+import type { Page } from "@playwright/test";
+import { EMOJIS, WIGGLE_EVERY_MS } from "../app/toys/emojis/logic";
 import { expect, open, test } from "./fixtures";
+import { installPausedClock } from "./timers";
+
+/** Indexes of the tiles with an animation on them now. */
+const wiggling = (page: Page) =>
+  page.locator(".emoji-tile").evaluateAll((els) => els.flatMap((el, i) => (el.getAnimations().length > 0 ? [i] : [])));
 
 test.describe("Emoji Wall", () => {
   test("200 emojis drawn from 16, as a list, wiggling", async ({ page }) => {
+    // A paused fake clock: each wiggle tick comes when the test moves time on, however slow the machine.
+    await installPausedClock(page);
     await open(page, "/emojis");
     const tiles = page.getByRole("list", { name: "Emoji wall" }).getByRole("listitem");
     await expect(tiles).toHaveCount(200);
     const chars = new Set(await tiles.allInnerTexts());
     for (const c of chars) expect(EMOJIS.map((e) => e.char)).toContain(c);
     // A batch of emojis is wiggling: a transform animation that goes out and comes back.
+    await page.clock.runFor(WIGGLE_EVERY_MS);
     await expect
       .poll(() =>
         page.locator(".emoji-tile").evaluateAll((els) =>
@@ -22,27 +31,21 @@ test.describe("Emoji Wall", () => {
       )
       .toEqual(expect.arrayContaining([expect.stringMatching(/^none > (rotate|translateY)\(.+\) > none$/)]));
     // Over a few seconds, many different emojis take their turn.
-    const seen = await page.evaluate(async () => {
-      const tiles = [...document.querySelectorAll(".emoji-tile")];
-      const wiggled = new Set<number>();
-      for (let t = 0; t < 20; t++) {
-        for (const [i, el] of tiles.entries()) if (el.getAnimations().length > 0) wiggled.add(i);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return wiggled.size;
-    });
-    expect(seen).toBeGreaterThan(30);
+    const seen = new Set<number>();
+    for (let tick = 0; tick < 5; tick++) {
+      await page.clock.runFor(WIGGLE_EVERY_MS);
+      for (const i of await wiggling(page)) seen.add(i);
+    }
+    expect(seen.size).toBeGreaterThan(30);
     await page.getByRole("button", { name: "Shuffle the wall" }).click();
     await expect(tiles).toHaveCount(200);
   });
 
   test("with reduced motion nothing wiggles", async ({ page }) => {
+    await installPausedClock(page);
     await page.emulateMedia({ reducedMotion: "reduce" });
     await open(page, "/emojis");
-    await page.waitForTimeout(1500);
-    const moving = await page
-      .locator(".emoji-tile")
-      .evaluateAll((els) => els.filter((el) => el.getAnimations().length > 0).length);
-    expect(moving).toBe(0);
+    await page.clock.runFor(3 * WIGGLE_EVERY_MS);
+    expect(await wiggling(page)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -53,8 +53,39 @@ export async function open(page: Page, path: string): Promise<void> {
   await waitForHydration(page);
 }
 
+/**
+ * Waits for the marker the root layout sets once React has hydrated. Hydration is an event, not a
+ * deadline: it takes 0.1-0.15 s of main thread after the page's chunks arrive, and on a starved
+ * machine the renderer may get that time late. So this wait has no clock of its own (expect's
+ * default 5 s failed on busy machines with nothing broken); the test's own budget bounds it.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 0 });
+}
+
+/**
+ * Lets the page render `frames` frames and run the tasks queued before them, so the renders that
+ * input, observers or media changes asked for have happened. It counts frames, not milliseconds,
+ * so it is as long as the page needs on a fast machine or a starved one. (Not with a paused fake
+ * clock, which holds animation frames: use `page.clock.runFor` there.)
+ */
+export async function settle(page: Page, frames = 2): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count;
+        const next = () => (--left > 0 ? requestAnimationFrame(next) : setTimeout(resolve, 0));
+        requestAnimationFrame(next);
+      }),
+    frames,
+  );
+}
+
+/** Waits until every animation running on the matched elements or inside them has finished. */
+export async function animationsFinished(locator: Locator): Promise<void> {
+  await locator.evaluateAll((els) =>
+    Promise.all(els.flatMap((el) => el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => {})))),
+  );
 }
 
 /** Runs axe-core (WCAG 2.x A and AA rules) and returns its violations. */

@@ -1,17 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, open, test } from "./fixtures";
-
-/** Lets a few frames pass, so observer callbacks and the renders they cause have all happened. */
-async function settle(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let frames = 10;
-        const next = () => (--frames > 0 ? requestAnimationFrame(next) : setTimeout(resolve, 100));
-        requestAnimationFrame(next);
-      }),
-  );
-}
+import { expect, open, settle, test } from "./fixtures";
 
 test.describe("Endless Hi", () => {
   test("pre-renders 15 greetings in many languages", async ({ request }) => {
@@ -32,7 +19,8 @@ test.describe("Endless Hi", () => {
       await page.keyboard.press("End");
       await expect(greetings).toHaveCount(target);
       // Exactly one batch per visit to the bottom: nothing more arrives while the visitor stays put.
-      await settle(page);
+      // Ten frames: the observer fires after a layout, and each batch it adds is laid out again.
+      await settle(page, 10);
       await expect(greetings).toHaveCount(target);
     }
     await expect(page.getByText(/There is nothing at the bottom/)).toBeVisible();

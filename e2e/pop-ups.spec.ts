@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { ALERTS, MAX_POPUPS, NUDGE } from "../app/toys/pop-ups/logic";
-import { axeViolations, expect, open, test } from "./fixtures";
+import { animationsFinished, axeViolations, expect, open, settle, test } from "./fixtures";
 
 /** A popup's position, from its transform (its box is scaled while it bounces in). */
 async function positionOf(dialog: Locator) {
@@ -37,7 +37,7 @@ test.describe("Popup Attack", () => {
     await page.getByRole("button", { name: /Click me/ }).click();
     const dialog = page.getByRole("dialog");
     const title = dialog.getByRole("heading");
-    await page.waitForTimeout(250); // let it finish bouncing in
+    await animationsFinished(dialog); // it bounces in
     const before = await positionOf(dialog);
     const grip = await title.boundingBox();
     if (!grip) throw new Error("no popup");
@@ -85,7 +85,7 @@ test.describe("Popup Attack", () => {
     for (let i = 0; i < 3; i++) await page.getByRole("button", { name: "Open another popup" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(4);
     await expect(page.getByRole("status")).toHaveText("4 popups open.");
-    await page.waitForTimeout(250); // let the last one finish bouncing in
+    await animationsFinished(page.getByRole("dialog")); // they bounce in
     expect(await axeViolations(page)).toEqual([]);
   });
 });
@@ -98,7 +98,7 @@ test.describe("Popup Attack on a touch screen", () => {
     await open(page, "/pop-ups");
     await page.getByRole("button", { name: /Click me/ }).click();
     const dialog = page.getByRole("dialog");
-    await page.waitForTimeout(250); // let it finish bouncing in
+    await animationsFinished(dialog); // it bounces in
     const before = await positionOf(dialog);
     const grip = await dialog.getByRole("heading").boundingBox();
     if (!grip) throw new Error("no popup");
@@ -112,7 +112,7 @@ test.describe("Popup Attack on a touch screen", () => {
     // A mouse passing over the title bar afterwards must not drag the popup along.
     await page.mouse.move(x + 35, y + 22);
     await page.mouse.move(x + 80, y + 60, { steps: 4 });
-    await page.waitForTimeout(100);
+    await settle(page);
     expect(await positionOf(dialog)).toEqual({ x: before.x + 30, y: before.y + 20 });
   });
 });

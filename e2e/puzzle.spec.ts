@@ -1,5 +1,5 @@
 import { KEY_STEP, MISFITS, SLOTS, STARTS } from "../app/toys/puzzle/logic";
-import { expect, open, test } from "./fixtures";
+import { expect, open, settle, test } from "./fixtures";
 
 const positionOf = async (page: import("@playwright/test").Page, piece: number) => {
   const style = (await page.locator(`[data-piece="${piece}"]`).getAttribute("style")) ?? "";
@@ -84,7 +84,7 @@ test.describe("Impossible Puzzle on a touch screen", () => {
     // A mouse passing over the piece afterwards must not drag it along.
     await page.mouse.move(x + 25, y - 15);
     await page.mouse.move(x + 60, y + 10, { steps: 4 });
-    await page.waitForTimeout(100);
+    await settle(page);
     expect(await positionOf(page, 2)).toEqual({ x: from.x + 20, y: from.y - 20 });
     await expect(page.getByRole("status")).toHaveText("");
   });

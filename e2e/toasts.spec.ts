@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, open, test } from "./fixtures";
+import { expect, open, settle, test } from "./fixtures";
 
 /** Opens the home page one click away from a milestone, and triggers its toast. */
 async function showToast(page: Page) {
@@ -40,7 +40,7 @@ test.describe("toasts", () => {
   test("a swipe shorter than 50px leaves it; a longer one dismisses it", async ({ page }) => {
     const toast = await showToast(page);
     await swipe(page, 40);
-    await page.waitForTimeout(300);
+    await settle(page);
     await expect(toast).toBeVisible();
     await swipe(page, 80);
     await expect(toast).toBeHidden();
