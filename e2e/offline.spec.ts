@@ -15,8 +15,15 @@ async function waitForServiceWorker(page: Page) {
   });
 }
 
+/**
+ * The offline test loads every page (a full load from the service worker's cache, then hydration),
+ * so its budget grows with the pages: 0.15 s each on a quiet machine, 0.5 s at 6x slower CPU.
+ */
+const PER_PAGE_MS = 2_000;
+
 test.describe("offline", () => {
   test("after one visit, every page works offline", async ({ page, context }) => {
+    test.setTimeout(15_000 + allPages.length * PER_PAGE_MS);
     await open(page, "/");
     await waitForServiceWorker(page);
     await context.setOffline(true);
