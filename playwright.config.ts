@@ -7,6 +7,10 @@ const baseURL = `http://localhost:${PORT}`;
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
+  // Two workers, measured on the 2-core CI machine (the whole suite, one run each, 2026-11-24):
+  // quiet, 1 / 2 / 3 workers took 4.0 / 3.7 / 3.7 min; with two busy loops taking half of the
+  // cores, 5.1 / 4.7 / 4.9 min, all green. One worker already keeps both cores busy (Chromium's
+  // browser and renderer, the server); a third only adds contention.
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
   reporter: "list",
