@@ -8,11 +8,12 @@ import { walk } from "./build/files.ts";
 import { transformHtml } from "./build/html.ts";
 import {
   addCspMeta,
-  COMMON_HEADERS,
   contentSecurityPolicy,
+  DOCUMENT_HEADERS,
   headersFile,
   inlineScriptHashes,
   type PageHeaders,
+  RESPONSE_HEADERS,
 } from "./build/security.ts";
 import { writeServiceWorker } from "./build/service-worker.ts";
 
@@ -40,7 +41,10 @@ copyFileSync(join(DIR, FALLBACK), join(DIR, "404.html"));
 headerCsp["/404.html"] = headerCsp[`/${FALLBACK}`] as string;
 
 writeFileSync(join(DIR, "_headers"), headersFile(pageHeaders));
-writeFileSync("build/headers.json", `${JSON.stringify({ common: COMMON_HEADERS, csp: headerCsp }, null, 2)}\n`);
+writeFileSync(
+  "build/headers.json",
+  `${JSON.stringify({ response: RESPONSE_HEADERS, document: DOCUMENT_HEADERS, csp: headerCsp }, null, 2)}\n`,
+);
 
 const precached = writeServiceWorker(DIR, readFileSync("scripts/build/sw-template.js", "utf8"));
 

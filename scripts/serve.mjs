@@ -8,27 +8,25 @@ import sirv from "sirv";
 
 const FALLBACK = "/__spa-fallback.html";
 
-/** `headers` less the ones named: only for experiments (the benchmark's BENCH_WITHOUT_COOP). */
-export function omitHeaders(headers, names) {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name)));
-}
+/** Whether a served file is a document, or the service worker's script (scripts/build/security.ts). */
+const isDocument = (file) => file.endsWith(".html") || file === "/sw.js";
 
 /**
- * `withoutHeaders` leaves some of the build's headers out: only for experiments, never for serving
- * the site.
+ * Serves `dir`, headers from `dir/../headers.json` as the build wrote them: `response` on every
+ * response, `document` on pages and the service worker, and each page's `csp`.
  */
-export function createSiteServer(dir = "build/client", { withoutHeaders = [] } = {}) {
+export function createSiteServer(dir = "build/client") {
   const fallback = readFileSync(join(dir, FALLBACK));
   const headers = JSON.parse(readFileSync(join(dir, "..", "headers.json"), "utf8"));
-  const { csp } = headers;
-  const common = omitHeaders(headers.common, withoutHeaders);
 
   // A page's policy is keyed by its file: "/" -> "/index.html", "/hi" and "/hi/" -> "/hi/index.html".
   const fileOf = (pathname) => (/\.\w+$/.test(pathname) ? pathname : `${pathname.replace(/\/$/, "")}/index.html`);
 
   function setSecurityHeaders(res, pathname) {
-    for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
-    const policy = csp[fileOf(pathname)];
+    const file = fileOf(pathname);
+    const set = { ...headers.response, ...(isDocument(file) ? headers.document : {}) };
+    for (const [name, value] of Object.entries(set)) res.setHeader(name, value);
+    const policy = headers.csp[file];
     if (policy) res.setHeader("Content-Security-Policy", policy);
   }
 

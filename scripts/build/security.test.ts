@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { addCspMeta, COMMON_HEADERS, contentSecurityPolicy, headersFile, inlineScriptHashes } from "./security.ts";
+import {
+  addCspMeta,
+  COMMON_HEADERS,
+  contentSecurityPolicy,
+  DOCUMENT_HEADERS,
+  headersFile,
+  inlineScriptHashes,
+  RESPONSE_HEADERS,
+} from "./security.ts";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const page = `<html><head><meta charSet="utf-8"/><title>x</title></head><body><script>window.a = 1;</script><script type="module" async="">import "/x.js";</script><script src="/y.js"></script></body></html>`;
@@ -30,7 +38,10 @@ describe("security headers", () => {
     );
   });
 
-  it("sends nosniff, a referrer policy, denied features and an opener policy", () => {
+  it("sends nosniff on everything; a referrer policy, denied features and an opener policy on documents", () => {
+    expect(RESPONSE_HEADERS["X-Content-Type-Options"]).toBe("nosniff");
+    expect(DOCUMENT_HEADERS["Cross-Origin-Opener-Policy"]).toBe("same-origin");
+    expect(RESPONSE_HEADERS["Cross-Origin-Opener-Policy"]).toBeUndefined();
     expect(COMMON_HEADERS["X-Content-Type-Options"]).toBe("nosniff");
     expect(COMMON_HEADERS["Referrer-Policy"]).toBeTruthy();
     expect(COMMON_HEADERS["Permissions-Policy"]).toContain("camera=()");

@@ -20,9 +20,9 @@ export async function listenOnFreePort(server: Server) {
   return { origin: `http://localhost:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-/** Serves build/client like `npm start` does (less `withoutHeaders`, for experiments), on a free port. */
-export function serveBuild(withoutHeaders: readonly string[] = []) {
-  return listenOnFreePort(createSiteServer("build/client", { withoutHeaders }));
+/** Serves build/client like `npm start` does, on a free port. */
+export function serveBuild() {
+  return listenOnFreePort(createSiteServer("build/client"));
 }
 
 /** The registry; the app's modules use bundler-style imports, so it is loaded through Vite. */
