@@ -2,9 +2,10 @@ import type { NoiseOptions, PluckOptions, ToneOptions } from "./engine";
 import { isMuted } from "./mute";
 
 /**
- * What toys call to make noise. The Web Audio engine itself is a separate chunk, fetched when the
- * page first shows a sound control (see MuteToggle) or with the first sound at the latest, so
- * pages pay nothing for sound in their first load. Calls made while it loads play once it is there.
+ * What toys call to make noise. The Web Audio engine itself is a separate chunk, fetched on the
+ * visitor's first press on a page with a sound control (see MuteToggle) or with the first sound at
+ * the latest, so pages pay nothing for sound on a cold load. Browsers allow audio only after a
+ * press anyway. Calls made while it loads play once it is there.
  */
 type Engine = typeof import("./engine");
 

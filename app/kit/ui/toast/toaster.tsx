@@ -1,10 +1,12 @@
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from "react";
+import { onFirstIntent } from "../../lib/first-intent";
 import { getToast, subscribeToasts, type ToastState } from "./toast-store";
 
 type View = ComponentType<{ toast: ToastState }>;
 
-// The toast UI (Radix Toast) is not part of the first load: it is fetched when the browser is idle,
-// or with the first toast at the latest. No Suspense, so nothing delays the toast once it is loaded.
+// The toast UI (Radix Toast) is not part of the first load: it is fetched on the visitor's first
+// press (toasts answer what the visitor does), or with the first toast at the latest. No Suspense,
+// so nothing delays the toast once it is loaded.
 let view: View | undefined;
 let loading: Promise<View> | undefined;
 
@@ -32,17 +34,11 @@ export function Toaster() {
           loading = undefined; // offline or a new deploy: try again with the next toast
         });
     };
-    if (state) {
-      load();
-    } else if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(load, { timeout: 5000 });
-      return () => {
-        live = false;
-        window.cancelIdleCallback(id);
-      };
-    }
+    const cancel = state ? undefined : onFirstIntent(load);
+    if (state) load();
     return () => {
       live = false;
+      cancel?.();
     };
   }, [state, ToastView]);
 
