@@ -30,3 +30,52 @@ test.describe("UwU Translator", () => {
     await expect(page.locator("output")).toContainText("Nothing to translate");
   });
 });
+
+test.describe("UwU Translator with 200 KB", () => {
+  const sample = "Hello! I really love the lovely rain. ";
+  const text = sample.repeat(Math.ceil((200 * 1024) / sample.length));
+
+  async function translateLongText(page: import("@playwright/test").Page) {
+    await open(page, "/uwu");
+    await page.getByLabel("Your serious text").fill(text);
+    await page.getByRole("button", { name: "Translate" }).click();
+  }
+
+  test("shows the translation, announces its length, and copies the whole of it", async ({ page }) => {
+    await page.addInitScript(() => {
+      const copied: string[] = [];
+      (window as unknown as { __copied: string[] }).__copied = copied;
+      Object.defineProperty(navigator, "clipboard", {
+        configurable: true,
+        value: { writeText: async (value: string) => void copied.push(value) },
+      });
+    });
+    await translateLongText(page);
+    const output = page.locator("output");
+    await expect(output).toContainText("Hewwo");
+    await expect(page.getByRole("status").filter({ hasText: /^Translated [\d,]+ characters\.$/ })).toHaveCount(1);
+    await expect(output).toHaveAttribute("aria-live", "off");
+    await page.getByRole("button", { name: "Copy the whole translation" }).click();
+    await expect(page.locator(".toast")).toContainText("Copied");
+    const copied = await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied);
+    expect(copied).toHaveLength(1);
+    expect(copied[0]?.length).toBeGreaterThan(200 * 1024);
+    expect(copied[0]).not.toContain("!");
+    // The page holds the whole translation too, block after block, character for character.
+    expect(await output.evaluate((el) => el.textContent)).toBe(copied[0]);
+  });
+
+  test("without clipboard access, the translation is selected for Ctrl+C", async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new DOMException("Denied", "NotAllowedError")) },
+      });
+    });
+    await translateLongText(page);
+    await page.getByRole("button", { name: "Copy the whole translation" }).click();
+    await expect(page.locator(".toast")).toContainText("press Ctrl+C");
+    const selected = await page.evaluate(() => window.getSelection()?.toString().length ?? 0);
+    expect(selected).toBeGreaterThan(200 * 1024);
+  });
+});

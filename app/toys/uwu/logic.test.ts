@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../kit/lib/random";
-import { EMOTICONS, uwuify } from "./logic";
+import { BLOCK_CHARS, EMOTICONS, splitIntoBlocks, uwuify } from "./logic";
 
 const first = () => 0;
 
@@ -36,5 +36,32 @@ describe("uwuify", () => {
     expect(uwuify("", first)).toBe("");
     expect(uwuify("123 ☃ 🙂", first)).toBe("123 ☃ 🙂");
     expect(uwuify("<b>hi</b>", first)).toBe("<b>hi</b>");
+  });
+});
+
+describe("splitIntoBlocks", () => {
+  const long = `${"Hewwo UwU (◕‿◕✿) wowwd. ".repeat(5000)}\nThe end`;
+
+  it("keeps short text in one block", () => {
+    expect(splitIntoBlocks("hewwo")).toEqual(["hewwo"]);
+    expect(splitIntoBlocks("")).toEqual([""]);
+  });
+
+  it("gives back the whole translation when joined, in blocks of at most the size", () => {
+    const blocks = splitIntoBlocks(long);
+    expect(blocks.join("")).toBe(long);
+    expect(blocks.length).toBeGreaterThan(long.length / BLOCK_CHARS);
+    for (const block of blocks) expect(block.length).toBeLessThanOrEqual(BLOCK_CHARS);
+  });
+
+  it("never cuts a word: blocks end at a space or a line break", () => {
+    for (const block of splitIntoBlocks(long).slice(0, -1)) expect(block).toMatch(/[ \n]$/);
+    expect(splitIntoBlocks("a\nbb cc", 5)).toEqual(["a\nbb ", "cc"]);
+    // A line break in the second half of the block wins over a later space.
+    expect(splitIntoBlocks("aaaaaa\nbb cc", 10)).toEqual(["aaaaaa\n", "bb cc"]);
+  });
+
+  it("cuts where it must when there is no space at all", () => {
+    expect(splitIntoBlocks("x".repeat(25), 10)).toEqual(["x".repeat(10), "x".repeat(10), "x".repeat(5)]);
   });
 });

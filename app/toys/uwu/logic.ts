@@ -25,3 +25,30 @@ export function uwuify(text: string, random: Random): string {
     .replace(/[lr]/gi, (c) => (c === c.toUpperCase() ? "W" : "w"))
     .replace(/!/g, () => EMOTICONS[Math.floor(random() * EMOTICONS.length)] as string);
 }
+
+/** About how many characters one block of a long translation holds (see `splitIntoBlocks`). */
+export const BLOCK_CHARS = 2000;
+
+/** Translations longer than this are announced by their length, not read out whole. */
+export const READ_OUT_MAX_CHARS = 1000;
+
+/**
+ * Cuts a long translation into blocks of about `size` characters, each ending at a line break or,
+ * failing that, after a space, so no word is cut. The page lays out only the blocks on screen
+ * (content-visibility): 200 KB of emoticons that need fallback fonts took Chromium 2-5 s to lay out
+ * at once. Joined again, the blocks are the translation, character for character.
+ */
+export function splitIntoBlocks(text: string, size = BLOCK_CHARS): string[] {
+  const blocks: string[] = [];
+  let start = 0;
+  while (text.length - start > size) {
+    const window = text.slice(start, start + size);
+    const newline = window.lastIndexOf("\n");
+    const space = window.lastIndexOf(" ");
+    const cut = newline > size / 2 ? newline + 1 : space > size / 2 ? space + 1 : size;
+    blocks.push(text.slice(start, start + cut));
+    start += cut;
+  }
+  blocks.push(text.slice(start));
+  return blocks;
+}

@@ -1,16 +1,38 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useMemo, useState } from "react";
 import { Button } from "../../kit/ui/button";
+import { toast } from "../../kit/ui/toast/toast-store";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { uwuify } from "./logic";
+import { READ_OUT_MAX_CHARS, splitIntoBlocks, uwuify } from "./logic";
+
+const numberFormat = new Intl.NumberFormat("en");
 
 export function Uwu() {
   const [text, setText] = useState("");
   const [translation, setTranslation] = useState<string | null>(null);
   const inputId = useId();
+  const outputId = useId();
+  const blocks = useMemo(() => (translation ? splitIntoBlocks(translation) : []), [translation]);
+  const long = (translation?.length ?? 0) > READ_OUT_MAX_CHARS;
 
   function translate(event: FormEvent) {
     event.preventDefault();
     setTranslation(text.trim() ? uwuify(text, Math.random) : "");
+  }
+
+  async function copy() {
+    if (!translation) return;
+    try {
+      await navigator.clipboard.writeText(translation);
+      toast({ title: "Copied", description: "The whole translation is on your clipboard. Use it wisely (don't)." });
+    } catch {
+      // No clipboard access (an old browser, a denied permission): select it for Ctrl+C instead.
+      const output = document.getElementById(outputId);
+      if (output) window.getSelection()?.selectAllChildren(output);
+      toast({
+        title: "Selected",
+        description: "Your browser kept the clipboard to itself: press Ctrl+C (⌘C) to copy.",
+      });
+    }
   }
 
   return (
@@ -31,15 +53,34 @@ export function Uwu() {
           Translate
         </Button>
       </form>
+      {/* A long translation is announced by its length; a short one is read out. */}
+      <p role="status" className="sr-only">
+        {long ? `Translated ${numberFormat.format(translation?.length ?? 0)} characters.` : ""}
+      </p>
       <output
+        id={outputId}
         htmlFor={inputId}
-        aria-live="polite"
+        aria-live={long ? "off" : "polite"}
         className="block min-h-32 w-full max-w-2xl rounded-2xl bg-white/95 p-5 text-left text-lg break-words whitespace-pre-wrap text-slate-900 shadow-xl"
       >
         {translation === null
           ? "Your translation will appear here, ready to ruin your reputation."
-          : translation || "Nothing to translate. Even silence is a little UwU, though."}
+          : translation === ""
+            ? "Nothing to translate. Even silence is a little UwU, though."
+            : blocks.map((block, i) => (
+                // Only the blocks on screen are laid out (see splitIntoBlocks): a long translation
+                // paints at once, and the rest is laid out as it scrolls into view.
+                // biome-ignore lint/suspicious/noArrayIndexKey: a block is its place in the text
+                <span key={i} className="uwu-block">
+                  {block}
+                </span>
+              ))}
       </output>
+      {translation ? (
+        <Button variant="ghost" onClick={copy}>
+          Copy the whole translation
+        </Button>
+      ) : null}
     </ToyPage>
   );
 }
