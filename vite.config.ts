@@ -2,24 +2,34 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { minimalPreloadHelper } from "./scripts/build/minimal-preload-helper.ts";
+import { siteMapModule } from "./scripts/build/site-map-module.ts";
 import { stacklessReactSentinels } from "./scripts/build/stackless-react-sentinels.ts";
 
+/** React, React DOM and React Router, and the bundler's own runtime helpers. */
+const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\/|rolldown\/runtime/;
+const KIT = /\/app\/kit\//;
+/** Kit modules loaded on first use (a toast, a sound, the menu, an error page), not with the page. */
+const LAZY_KIT = /\/app\/kit\/(ui\/toast\/toast-view|sound\/engine|shell\/(site-menu-panel|page-error|not-found))\./;
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), minimalPreloadHelper(), stacklessReactSentinels()],
+  plugins: [tailwindcss(), reactRouter(), siteMapModule(), minimalPreloadHelper(), stacklessReactSentinels()],
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   environments: {
     client: {
       build: {
         rolldownOptions: {
           output: {
-            advancedChunks: {
-              // The small kit modules nearly every page uses travel as one chunk: a dozen tiny
-              // chunks would each cost a request, gzip overhead and a line in every route's
-              // manifest entry (measured: -0.8 KB of first-load JavaScript on the home page).
+            codeSplitting: {
               groups: [
                 {
-                  name: "kit",
-                  test: /app\/kit\/(lib\/(meta|random|shuffle-bag)|ui\/(toy-page|button)|hooks\/(use-timeouts|use-shuffle-bag))\./,
+                  // Everything every page needs to hydrate travels as one chunk: React, React DOM,
+                  // React Router and the kit. With the page's route module, the root, React
+                  // Router's manifest and its entry, that is five requests a page, all fetched at
+                  // once after the first paint (scripts/build/html.ts): one round trip, where a
+                  // dozen small chunks queued behind the browser's six connections per host and
+                  // each carried its own headers. Lazy kit modules keep their own chunks.
+                  name: "shell",
+                  test: (id: string) => FRAMEWORK.test(id) || (KIT.test(id) && !LAZY_KIT.test(id)),
                 },
               ],
             },

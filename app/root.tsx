@@ -1,13 +1,16 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import "./app.css";
+import { loadChunk } from "./kit/lib/load-chunk";
 import { rootMeta } from "./kit/lib/meta";
+import { registerServiceWorker } from "./kit/pwa/service-worker";
 import { onceSiteMap } from "./kit/shell/site-map";
 import { SiteShell } from "./kit/shell/site-shell";
 
-// The registry (every page's label and path) is only needed by the menu and "Surprise me",
-// so it is a separate chunk, fetched when the visitor shows intent.
-const loadSiteMap = onceSiteMap(() => import("./toys/registry"));
+// Every page's label and path is only needed by the menu and "Surprise me", so it is a separate
+// chunk, fetched when the visitor shows intent: data made from the registry at build time
+// (scripts/build/site-map-module.ts), so no page's toy.ts is shared with it.
+const loadSiteMap = onceSiteMap(() => loadChunk(() => import("virtual:site-map")));
 
 export const meta = rootMeta;
 
@@ -16,11 +19,12 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     // A marker for browser tests and the benchmark: the page is interactive.
     document.documentElement.dataset.hydrated = "true";
-    // The dev server has no sw.js: only the production build works offline. The registration
-    // code is not needed for the first paint, so it is a separate chunk.
-    if (import.meta.env.PROD) {
-      import("./kit/pwa/service-worker").then((sw) => sw.registerServiceWorker()).catch(() => {});
-    }
+    // Clicks the visitor made before now were held by the bootstrap (scripts/build/bootstrap.ts):
+    // they happen now, once.
+    window.__pointlessLive?.();
+    // The dev server has no sw.js: only the production build works offline. Registering waits
+    // for the page's load event; the few lines travel with the kit, not as a request of their own.
+    if (import.meta.env.PROD) registerServiceWorker();
   }, []);
   return (
     <html lang="en">

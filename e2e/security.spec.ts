@@ -27,7 +27,7 @@ test.describe("security headers", () => {
 
   test("hashed assets are cached for a year, pages revalidate", async ({ request }) => {
     const html = await (await request.get("/")).text();
-    const asset = /import\("(\/assets\/[^"]+\.js)"\)/.exec(html)?.[1];
+    const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     expect((await request.get(asset as string)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await request.get("/")).headers()["cache-control"]).toBe("no-cache");

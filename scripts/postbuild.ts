@@ -3,6 +3,7 @@
 // Runs under the project's Node 24 (TypeScript type stripping).
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { closure } from "./build/chunk-graph.ts";
 import { precompress } from "./build/compress.ts";
 import { walk } from "./build/files.ts";
 import { transformHtml } from "./build/html.ts";
@@ -24,7 +25,11 @@ const headerCsp: Record<string, string> = {};
 const pageHeaders: PageHeaders[] = [];
 
 for (const file of walk(DIR).filter((f) => f.endsWith(".html"))) {
-  const rewritten = transformHtml(readFileSync(file, "utf8"), (href) => readFileSync(join(DIR, href), "utf8"));
+  const rewritten = transformHtml(
+    readFileSync(file, "utf8"),
+    (href) => readFileSync(join(DIR, href), "utf8"),
+    (urls) => [...closure(DIR, urls)],
+  );
   const hashes = inlineScriptHashes(rewritten);
   writeFileSync(file, addCspMeta(rewritten, contentSecurityPolicy(hashes, false)));
 

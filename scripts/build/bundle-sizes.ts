@@ -1,73 +1,42 @@
 import { readFileSync } from "node:fs";
-import { join, posix, relative } from "node:path";
-import { gzipSync } from "node:zlib";
+import { join, relative } from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
+import { closure } from "./chunk-graph.ts";
 import { walk } from "./files.ts";
+import { readBootPlan } from "./html.ts";
 
 /**
- * First-load JavaScript per pre-rendered page, from the build output: the modules the page's
- * inline module script imports (React Router's manifest, entry, and the matched route modules),
- * plus every chunk they import statically. Dynamic imports (lazy UI) are not first load.
+ * First-load JavaScript per pre-rendered page, from the build output: every module the page's
+ * bootstrap preloads (React Router's manifest, entry and the matched route modules, and every
+ * chunk they import statically). Lazy chunks (a toast, a sound, the menu) are not first load.
+ * Sizes are brotli, as `npm start` and static hosts send them.
  */
 
 export interface PageBytes {
   /** URL path of the page, e.g. "/hi". */
   path: string;
-  /** gzip bytes of all JavaScript the page loads before it is interactive. */
+  /** The modules the page loads before it is interactive. */
+  modules: string[];
+  /** Brotli bytes of all of them. */
   firstLoadJs: number;
-  /** gzip bytes of the JavaScript only this page loads (not shared with the site shell). */
+  /** Brotli bytes of the JavaScript only this page loads (not shared with the site shell). */
   ownJs: number;
-  /** gzip bytes of the HTML document (stylesheet inlined). */
+  /** Brotli bytes of the HTML document (stylesheet inlined). */
   html: number;
 }
 
-const gzipSize = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
+const brotliSize = (data: Buffer | string) =>
+  brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
-/** Module URLs imported by the page's inline module script, split into shell and route modules. */
+/** The page's first-load modules, split into the shell's (root, manifest, entry) and the route's. */
 export function pageModules(html: string): { shell: string[]; route: string[] } {
-  const shell: string[] = [];
-  const route: string[] = [];
-  for (const [, body] of html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    const modules = new Map<string, string>(); // url -> import binding name
-    for (const m of (body ?? "").matchAll(/import (?:\* as (\w+) from )?"([^"]+)"/g))
-      modules.set(m[2] ?? "", m[1] ?? "");
-    // The deferred form (scripts/build/html.ts): Promise.all([import(a),import(b)]).then(([x,y])=>…)
-    const deferred = /Promise\.all\(\[([^\]]*)\]\)\.then\(\(\[([^\]]*)\]\)/.exec(body ?? "");
-    if (deferred) {
-      const names = (deferred[2] ?? "").split(",");
-      const urls = [...(deferred[1] ?? "").matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1] ?? "");
-      for (const [i, url] of urls.entries()) modules.set(url, names[i] ?? "");
-    }
-    for (const m of (body ?? "").matchAll(/import\("([^"]+)"\)/g)) {
-      if (!modules.has(m[1] ?? "")) modules.set(m[1] ?? "", "entry");
-    }
-    const routes = /window\.__reactRouterRouteModules ?= ?(\{[^}]*\})/.exec(body ?? "")?.[1] ?? "{}";
-    const routeIds = new Map([...routes.matchAll(/"([^"]+)":(\w+)/g)].map((m) => [m[2] ?? "", m[1] ?? ""]));
-    for (const [url, binding] of modules) {
-      const id = routeIds.get(binding);
-      const isShell = !id || id === "root" || id.startsWith("kit/shell/");
-      (isShell ? shell : route).push(url);
-    }
-  }
-  return { shell, route };
-}
-
-/** Static imports of a chunk, as URLs relative to the site root. */
-export function staticImports(code: string, url: string): string[] {
-  const found = [...code.matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.js)"/g)].map((m) => m[1] as string);
-  return found.map((spec) => posix.join(posix.dirname(url), spec));
-}
-
-/** The closure of static imports from a set of module URLs. */
-export function closure(dir: string, urls: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...urls];
-  while (stack.length > 0) {
-    const url = stack.pop() as string;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    stack.push(...staticImports(readFileSync(join(dir, url), "utf8"), url));
-  }
-  return seen;
+  const plan = readBootPlan(html);
+  if (!plan) return { shell: [], route: [] };
+  const isShell = (id?: string) => !id || id === "root" || id.startsWith("kit/shell/");
+  return {
+    shell: [...plan.modules.filter((m) => isShell(m.routeId)).map((m) => m.url), plan.entry],
+    route: plan.modules.filter((m) => !isShell(m.routeId)).map((m) => m.url),
+  };
 }
 
 /** The URL path a pre-rendered file answers ("hi/index.html" -> "/hi"). */
@@ -81,7 +50,7 @@ export function measurePages(dir: string): PageBytes[] {
   const size = (url: string) => {
     let bytes = sizes.get(url);
     if (bytes === undefined) {
-      bytes = gzipSize(readFileSync(join(dir, url)));
+      bytes = brotliSize(readFileSync(join(dir, url)));
       sizes.set(url, bytes);
     }
     return bytes;
@@ -96,7 +65,13 @@ export function measurePages(dir: string): PageBytes[] {
       const shellChunks = closure(dir, shell);
       const all = closure(dir, [...shell, ...route]);
       const own = [...all].filter((url) => !shellChunks.has(url));
-      return { path: pathOf(dir, file), firstLoadJs: sum(all), ownJs: sum(own), html: gzipSize(html) };
+      return {
+        path: pathOf(dir, file),
+        modules: [...all].sort(),
+        firstLoadJs: sum(all),
+        ownJs: sum(own),
+        html: brotliSize(html),
+      };
     })
     .sort((a, b) => a.path.localeCompare(b.path));
 }

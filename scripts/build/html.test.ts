@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { deferBootstrap, dropModulePreloads, inlineStylesheets, transformHtml } from "./html.ts";
+import {
+  bootPlan,
+  deferBootstrap,
+  dropModulePreloads,
+  inlineStylesheets,
+  readBootPlan,
+  transformHtml,
+} from "./html.ts";
 
 const page = `<html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body><h1>Hi</h1></body></html>`;
 
@@ -23,7 +30,11 @@ describe("HTML rewrites", () => {
   });
 
   it("does both", () => {
-    const out = transformHtml(page, () => "body{margin:0}");
+    const out = transformHtml(
+      page,
+      () => "body{margin:0}",
+      (urls) => urls,
+    );
     expect(out).toBe(
       `<html><head><meta charSet="utf-8"/><style>body{margin:0}</style><link rel="stylesheet" href="/assets/root.css" disabled=""/></head><body><h1>Hi</h1></body></html>`,
     );
@@ -38,20 +49,42 @@ import * as route1 from "/assets/route-3.js";
 
 import("/assets/entry.client-4.js");</script></body>`;
 
-describe("deferring the bootstrap to after the first paint", () => {
-  it("imports the same modules, sets the route modules, then the entry, once painted", () => {
-    const out = deferBootstrap(bootstrap);
-    expect(out).toContain(
-      'Promise.all([import("/assets/manifest-1.js"),import("/assets/root-2.js"),import("/assets/route-3.js")]).then(([_0,route0,route1])=>{window.__reactRouterRouteModules={"root":route0,"toys/hi/route":route1};return import("/assets/entry.client-4.js")})',
-    );
-    expect(out).toContain('observe({type:"paint",buffered:true})');
-    expect(out).toContain("setTimeout(go,1000)");
-    expect(out).not.toMatch(/^import /m);
+/** A stand-in for the build's chunk graph: the root and the route module share a chunk. */
+const closureOf = (urls: string[]) => [...new Set([...urls, "/assets/shell-5.js"])];
+
+describe("the bootstrap", () => {
+  it("reads React Router's script into a plan: the modules, their route ids, the entry, and every chunk to preload", () => {
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(bootstrap)?.[1] ?? "";
+    expect(bootPlan(script, closureOf)).toEqual({
+      preload: [
+        "/assets/manifest-1.js",
+        "/assets/root-2.js",
+        "/assets/route-3.js",
+        "/assets/entry.client-4.js",
+        "/assets/shell-5.js",
+      ],
+      modules: [
+        { url: "/assets/manifest-1.js" },
+        { url: "/assets/root-2.js", routeId: "root" },
+        { url: "/assets/route-3.js", routeId: "toys/hi/route" },
+      ],
+      entry: "/assets/entry.client-4.js",
+    });
+  });
+
+  it("replaces React Router's script with the bootstrap called with the plan, which reads back", () => {
+    const out = deferBootstrap(bootstrap, closureOf);
     expect(out.startsWith("<body><h1>Hi</h1>")).toBe(true);
+    expect(out).not.toMatch(/^import /m);
+    expect(out).toContain("observe({type:`paint`,buffered:!0})");
+    expect(out).toContain("export function boot(");
+    expect(readBootPlan(out)?.entry).toBe("/assets/entry.client-4.js");
+    expect(readBootPlan(out)?.preload).toHaveLength(5);
   });
 
   it("leaves pages without a bootstrap alone, and refuses one it does not understand", () => {
-    expect(deferBootstrap("<p>hi</p>")).toBe("<p>hi</p>");
-    expect(() => deferBootstrap('<script type="module" async="">console.log(1)</script>')).toThrow();
+    expect(deferBootstrap("<p>hi</p>", closureOf)).toBe("<p>hi</p>");
+    expect(() => deferBootstrap('<script type="module" async="">console.log(1)</script>', closureOf)).toThrow();
+    expect(readBootPlan("<p>hi</p>")).toBeNull();
   });
 });

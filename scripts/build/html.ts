@@ -1,3 +1,7 @@
+import { readFileSync } from "node:fs";
+import { minifySync, transformWithOxc } from "vite";
+import type { BootPlan } from "./bootstrap.ts";
+
 /**
  * Rewrites of the pre-rendered HTML, made after `react-router build` (see scripts/postbuild.ts).
  * Measured with Lighthouse (mobile, simulated throttling): a render-blocking stylesheet and a
@@ -28,30 +32,59 @@ export function dropModulePreloads(html: string): string {
 const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
 
 /**
- * Starts React Router's bootstrap (the route modules, then the client entry) only after the first
- * paint. As emitted, the module script fetches ~110 KB of JavaScript while the page is still
- * parsing; when the first paint came late, Lighthouse counted those bytes against FCP and LCP
- * (measured: 0.8 s or 1.2-1.7 s at random). The paint is observed with a PerformanceObserver (no
- * timers, so fake clocks in tests do not stall it), with a timeout for tabs that never paint.
+ * The bootstrap's module (scripts/build/bootstrap.ts), compiled from its file and minified once:
+ * the same in every page, followed by a call with each page's plan. The page's script is a module,
+ * so the `export` in it is allowed (and keeps the minifier from dropping the function).
  */
-export function deferBootstrap(html: string): string {
-  const script = BOOTSTRAP.exec(html);
-  if (!script) return html;
-  const body = script[1] ?? "";
-  const statics = [...body.matchAll(/^import (?:\* as (\w+) from )?"([^"]+)";$/gm)];
-  const routes = /window\.__reactRouterRouteModules = (\{[^}]*\});/.exec(body)?.[1];
-  const entry = /^import\("([^"]+)"\);$/m.exec(body)?.[1];
+const BOOT_MODULE = await (async () => {
+  const source = readFileSync(new URL("./bootstrap.ts", import.meta.url), "utf8");
+  const { code } = await transformWithOxc(source, "bootstrap.ts", { lang: "ts" });
+  return minifySync("bootstrap.js", code, { compress: true, mangle: true }).code.trim();
+})();
+
+/**
+ * Reads React Router's module script (static imports of the manifest and the route modules, the
+ * route modules put on `window`, then a dynamic import of the client entry) into a plan for
+ * `boot` (scripts/build/bootstrap.ts).
+ */
+export function bootPlan(script: string, closureOf: (urls: string[]) => string[]): BootPlan {
+  const statics = [...script.matchAll(/^import (?:\* as (\w+) from )?"([^"]+)";$/gm)];
+  const routes = /window\.__reactRouterRouteModules = (\{[^}]*\});/.exec(script)?.[1];
+  const entry = /^import\("([^"]+)"\);$/m.exec(script)?.[1];
   if (statics.length === 0 || !routes || !entry) throw new Error("deferBootstrap: unexpected React Router bootstrap");
-  const names = statics.map((m, i) => m[1] ?? `_${i}`).join(",");
-  const imports = statics.map((m) => `import("${m[2]}")`).join(",");
-  const go =
-    `let started=false;const go=()=>{if(started)return;started=true;` +
-    `Promise.all([${imports}]).then(([${names}])=>{window.__reactRouterRouteModules=${routes};return import("${entry}")})};` +
-    `new PerformanceObserver((list,observer)=>{observer.disconnect();go()}).observe({type:"paint",buffered:true});` +
-    `setTimeout(go,1000);`;
-  return html.replace(script[0], `<script type="module" async="">${go}</script>`);
+  const routeIds = new Map([...routes.matchAll(/"([^"]+)":(\w+)/g)].map((m) => [m[2], m[1]]));
+  const modules = statics.map((m) => {
+    const routeId = m[1] ? routeIds.get(m[1]) : undefined;
+    return routeId ? { url: m[2] as string, routeId } : { url: m[2] as string };
+  });
+  return { preload: closureOf([...modules.map((m) => m.url), entry]), modules, entry };
 }
 
-export function transformHtml(html: string, readAsset: (href: string) => string): string {
-  return deferBootstrap(dropModulePreloads(inlineStylesheets(html, readAsset)));
+/**
+ * Replaces React Router's module script with the bootstrap (scripts/build/bootstrap.ts): clicks
+ * before React is live are kept, and every module the page needs is fetched at once after the
+ * first paint, with retries. As emitted, React Router's script fetched ~110 KB of JavaScript while
+ * the page was still parsing (Lighthouse counted those bytes against the first paint: FCP and LCP
+ * 0.8 s or 1.2-1.7 s at random), and one level of imports after another.
+ */
+export function deferBootstrap(html: string, closureOf: (urls: string[]) => string[]): string {
+  const script = BOOTSTRAP.exec(html);
+  if (!script) return html;
+  const plan = JSON.stringify(bootPlan(script[1] ?? "", closureOf)).replace(/</g, "\\u003c");
+  return html.replace(script[0], () => `<script type="module" async="">${BOOT_MODULE}boot(${plan})</script>`);
+}
+
+/** The plan a built page's bootstrap was called with, or null for a page without one. */
+export function readBootPlan(html: string): BootPlan | null {
+  const plan = /boot\((\{"preload":[\s\S]*?\})\)<\/script>/.exec(html)?.[1];
+  return plan ? (JSON.parse(plan) as BootPlan) : null;
+}
+
+/** Every rewrite, for one page: `readAsset` reads a built file, `closureOf` lists a module's static imports. */
+export function transformHtml(
+  html: string,
+  readAsset: (href: string) => string,
+  closureOf: (urls: string[]) => string[],
+): string {
+  return deferBootstrap(dropModulePreloads(inlineStylesheets(html, readAsset)), closureOf);
 }

@@ -2,9 +2,12 @@ import type { PageEntry } from "../lib/page-entry";
 
 /** Every page, in menu order. The shell receives a loader for it, so it is not in the first load. */
 export interface SiteMap {
-  toys: readonly PageEntry[];
-  pages: readonly PageEntry[];
+  toys: readonly SiteLink[];
+  pages: readonly SiteLink[];
 }
+
+/** What the menu shows of a page. */
+export type SiteLink = Pick<PageEntry, "path" | "label">;
 
 export type LoadSiteMap = () => Promise<SiteMap>;
 

@@ -1,7 +1,6 @@
 import { type KeyboardEvent, type RefObject, useEffect, useRef } from "react";
 import { Link } from "react-router";
-import type { PageEntry } from "../lib/page-entry";
-import type { SiteMap } from "./site-map";
+import type { SiteLink, SiteMap } from "./site-map";
 
 interface SiteMenuPanelProps {
   id: string;
@@ -52,7 +51,7 @@ export default function SiteMenuPanel({ id, siteMap, currentPath, button, onClos
     }
   }
 
-  const group = (entries: readonly PageEntry[], label: string) => (
+  const group = (entries: readonly SiteLink[], label: string) => (
     <ul aria-label={label} className="py-1">
       {entries.map((entry) => (
         <li key={entry.path}>

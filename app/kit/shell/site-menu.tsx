@@ -1,4 +1,5 @@
 import { type ComponentType, useCallback, useId, useRef, useState } from "react";
+import { loadChunk } from "../lib/load-chunk";
 import type { LoadSiteMap, SiteMap } from "./site-map";
 import type SiteMenuPanel from "./site-menu-panel";
 
@@ -29,7 +30,7 @@ export function SiteMenu({ loadSiteMap, currentPath }: SiteMenuProps) {
     if (loaded || loading.current) return;
     loading.current = true;
     setFailed(false);
-    Promise.all([loadSiteMap(), import("./site-menu-panel")]).then(
+    Promise.all([loadSiteMap(), loadChunk(() => import("./site-menu-panel"))]).then(
       ([siteMap, module]) => setLoaded({ siteMap, Panel: module.default }),
       () => {
         loading.current = false; // the next intent tries again

@@ -1,0 +1,62 @@
+import type { APIResponse, Page, Route } from "@playwright/test";
+
+/**
+ * Lighthouse's mobile conditions, applied for real through Chromium's emulation: 150 ms round
+ * trips, 1.6 Mbps down, 750 kbps up, a CPU four times slower.
+ */
+export async function throttleLikeAPhone(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1638.4 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}
+
+/** The site's shared chunk: every page needs it before it is live. */
+export const SHELL_CHUNK = /\/assets\/shell-[\w-]+\.js$/;
+
+/** Console lines a failed or refused request leaves (expected where a test breaks the network). */
+export const isFailedLoad = (line: string) =>
+  /Failed to load resource|Failed to fetch dynamically imported module|Error loading route module|error loading dynamically imported module/i.test(
+    line,
+  );
+
+/**
+ * Simulates a deploy while the tab is open, on a host that keeps no old files and with no service
+ * worker in control: from now on every old chunk answers 404, and pages name a new build, whose
+ * files live under /assets/next/ (the same files, their references rewritten to the new names).
+ */
+export async function deployNextBuild(page: Page): Promise<void> {
+  const rename = (text: string) => text.replaceAll("/assets/", "/assets/next/");
+  // The body is sent decoded and rewritten: the original length and encoding no longer apply.
+  const headersOf = (response: APIResponse) => {
+    const { "content-encoding": _, "content-length": __, "content-security-policy": ___, ...rest } = response.headers();
+    return rest;
+  };
+  await page.route(
+    (url) => url.pathname.startsWith("/assets/"),
+    async (route: Route) => {
+      const url = new URL(route.request().url());
+      if (!url.pathname.startsWith("/assets/next/")) return route.fulfill({ status: 404, body: "Not found" });
+      const response = await route.fetch({ url: `${url.origin}${url.pathname.replace("/assets/next/", "/assets/")}` });
+      const isScript = url.pathname.endsWith(".js");
+      const body = isScript ? rename(await response.text()) : await response.body();
+      return route.fulfill({ status: response.status(), headers: headersOf(response), body });
+    },
+  );
+  // A new build's pages come with their own policy; here the rewritten inline script would no longer
+  // match the old page's hashes, so the simulated pages are sent without one.
+  await page.route(
+    (url) => !url.pathname.startsWith("/assets/") && !/\.\w+$/.test(url.pathname),
+    async (route: Route) => {
+      if (route.request().resourceType() !== "document") return route.continue();
+      const response = await route.fetch();
+      const html = rename(await response.text()).replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, "");
+      return route.fulfill({ status: response.status(), headers: headersOf(response), body: html });
+    },
+  );
+}

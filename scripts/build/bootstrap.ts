@@ -1,0 +1,150 @@
+/**
+ * The start-up script of every pre-rendered page. `scripts/build/html.ts` compiles this file,
+ * minifies it and puts it into the page in place of React Router's own module script, followed by
+ * a call of `boot` with the page's modules. It runs in the browser, alone: it may import nothing.
+ *
+ * What it does, and why (each measured; docs/performance.md):
+ * - Clicks on buttons before React is live are held, and replayed once it is (`__pointlessLive`,
+ *   called by the root layout after hydration): the page looks ready from its first paint, so a
+ *   visitor presses the Useless Button before React has attached, and that click must count.
+ * - The JavaScript is fetched after the first paint, so it never competes with the document for
+ *   the first round trips (Lighthouse counted such bytes against the first paint), and all of it
+ *   at once: a `modulepreload` for every module the page needs, so there is one round of requests,
+ *   not one per level of imports.
+ * - A module that fails to load (a flaky network, a deploy that removed the old files) is tried
+ *   again twice; then the page reloads itself, once a minute at most (no loop), and otherwise
+ *   says so and offers to try again.
+ */
+
+export interface BootPlan {
+  /** Every module the page needs before it is interactive, for `modulepreload`. */
+  preload: readonly string[];
+  /** The modules React Router's own script imported, in order, with the route id of each route module. */
+  modules: readonly { url: string; routeId?: string }[];
+  /** React Router's client entry, imported once the route modules are in place. */
+  entry: string;
+}
+
+/** The session storage key and history state field that remember the last reload. */
+export const RELOADED_KEY = "pointless:reloaded-at";
+
+/** A page that failed to load reloads itself at most once in this long. */
+export const RELOAD_AT_MOST_EVERY_MS = 60_000;
+
+/** The longest wait for the first paint before loading anyway (a tab opened in the background). */
+export const PAINT_TIMEOUT_MS = 1000;
+
+/** How often a failed load is tried again before the page reloads. */
+export const RETRIES = 2;
+
+export function boot(plan: BootPlan): void {
+  type Held = {
+    __pointlessLive?: () => void;
+    __pointlessReload?: () => boolean;
+    __reactRouterRouteModules?: Record<string, unknown>;
+  };
+  const page = window as unknown as Held;
+
+  // 1. Clicks on buttons before React is live.
+  const held: { button: Element; init: MouseEventInit }[] = [];
+  const hold = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (!button || button.disabled || !(event instanceof MouseEvent)) return;
+    // React never sees this one: it is replayed, once, when React is live, where it happened
+    // (a toy places a shrug at the pointer) and as it happened (detail 0: from the keyboard).
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const { detail, screenX, screenY, clientX, clientY, ctrlKey, shiftKey, altKey, metaKey } = event;
+    held.push({ button, init: { detail, screenX, screenY, clientX, clientY, ctrlKey, shiftKey, altKey, metaKey } });
+  };
+  addEventListener("click", hold, true);
+  page.__pointlessLive = () => {
+    removeEventListener("click", hold, true);
+    for (const { button, init } of held.splice(0)) {
+      if (!button.isConnected) continue;
+      button.dispatchEvent(new MouseEvent("click", { ...init, bubbles: true, cancelable: true, view: window }));
+    }
+  };
+
+  // 3. When loading fails for good: reload, at most once a minute (no loop), or say so.
+  const reloadOnce = (): boolean => {
+    const now = Date.now();
+    let last = Number((history.state as Record<string, unknown> | null)?.[RELOADED_KEY]) || 0;
+    try {
+      last = Math.max(last, Number(sessionStorage.getItem(RELOADED_KEY)) || 0);
+      sessionStorage.setItem(RELOADED_KEY, String(now));
+    } catch {
+      // Storage blocked: the history entry below remembers the reload instead.
+    }
+    try {
+      history.replaceState({ ...(history.state as object | null), [RELOADED_KEY]: now }, "");
+    } catch {
+      // Nothing else to remember it with: at worst this page reloads once a minute.
+    }
+    if (now - last <= RELOAD_AT_MOST_EVERY_MS) return false;
+    location.reload();
+    return true;
+  };
+  // The site's own lazy chunks (the menu) use it too, after a deploy removed the old files.
+  page.__pointlessReload = reloadOnce;
+  const giveUp = () => {
+    removeEventListener("click", hold, true);
+    if (reloadOnce()) return;
+    const bar = document.createElement("div");
+    bar.setAttribute("role", "alert");
+    bar.style.cssText =
+      "position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:60;display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:center;padding:.75rem 1rem;border-radius:1rem;background:#fff;color:#3b0764;box-shadow:0 10px 30px #0005;font:600 1rem system-ui,sans-serif";
+    bar.textContent = "This page could not finish loading. Check the connection, then: ";
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.textContent = "Try again";
+    retry.style.cssText = "padding:.4rem 1rem;border-radius:999px;background:#7e22ce;color:#fff;font:inherit";
+    retry.addEventListener("click", () => location.reload());
+    bar.append(retry);
+    document.body.append(bar);
+  };
+
+  // 2. Load everything at once, after the first paint.
+  const load = (attempt: number): void => {
+    Promise.all(plan.modules.map((module) => import(module.url)))
+      .then((loaded: unknown[]) => {
+        const routes: Record<string, unknown> = {};
+        plan.modules.forEach((module, i) => {
+          if (module.routeId) routes[module.routeId] = loaded[i];
+        });
+        page.__reactRouterRouteModules = routes;
+        return import(plan.entry);
+      })
+      .catch(() => {
+        // Browsers do not remember a failed module fetch: importing it again fetches it again.
+        if (attempt < RETRIES) setTimeout(() => load(attempt + 1), 500 * (attempt + 1));
+        else giveUp();
+      });
+  };
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    for (const href of plan.preload) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
+    load(0);
+  };
+  // The first frame after this script is the one that paints the page (it sits at the end of the
+  // body): start right after it. A message posted from the frame's callback arrives once the frame
+  // is drawn; the paint entry comes later, when the frame is on screen (60 ms later, measured), and
+  // stays as a second trigger where frames are held (a fake clock in a test, a hidden tab).
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = go;
+    channel.port2.postMessage(null);
+  });
+  new PerformanceObserver((_, observer) => {
+    observer.disconnect();
+    go();
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(go, PAINT_TIMEOUT_MS);
+}
