@@ -31,6 +31,11 @@ export default defineConfig({
                   name: "shell",
                   test: (id: string) => FRAMEWORK.test(id) || (KIT.test(id) && !LAZY_KIT.test(id)),
                 },
+                {
+                  // The blog list and its articles share their data: one chunk, not two.
+                  name: "blog-data",
+                  test: /\/app\/pages\/blog\/(toy|articles|slugs)\./,
+                },
               ],
             },
           },

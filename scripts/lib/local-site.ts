@@ -1,5 +1,5 @@
 // What `npm run bench` and `npm run screenshots` share: building when asked, serving the production
-// build on a free port, the registry, and the README blocks they keep up to date.
+// build on a free port, the registry, and the Markdown blocks they keep up to date.
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -31,14 +31,17 @@ export async function loadRegistry() {
   return module;
 }
 
-/** Replaces what lies between `<!-- name:start -->` and `<!-- name:end -->` in README.md. */
-export function replaceReadmeBlock(name: string, body: string) {
-  const readme = readFileSync("README.md", "utf8");
+/** Replaces what lies between `<!-- name:start -->` and `<!-- name:end -->` in a Markdown file. */
+export function replaceBlock(file: string, name: string, body: string) {
+  const text = readFileSync(file, "utf8");
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
-  if (!readme.includes(start) || !readme.includes(end)) throw new Error(`README.md lacks the ${name} markers`);
+  if (!text.includes(start) || !text.includes(end)) throw new Error(`${file} lacks the ${name} markers`);
   writeFileSync(
-    "README.md",
-    `${readme.slice(0, readme.indexOf(start) + start.length)}\n${body}\n${readme.slice(readme.indexOf(end))}`,
+    file,
+    `${text.slice(0, text.indexOf(start) + start.length)}\n${body}\n${text.slice(text.indexOf(end))}`,
   );
 }
+
+/** The same, in README.md. */
+export const replaceReadmeBlock = (name: string, body: string) => replaceBlock("README.md", name, body);
