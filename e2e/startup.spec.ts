@@ -148,7 +148,8 @@ test.describe("a tab open while the site is deployed again", () => {
     const reloaded = page.waitForEvent("load");
     await bubbles.click();
     await reloaded;
-    expect(await page.evaluate(() => performance.getEntriesByType("navigation")[0]?.type)).toBe("reload");
+    const navigation = () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type;
+    expect(await page.evaluate(navigation)).toBe("reload");
     await waitForHydration(page);
     expect(problems.some((p) => p.includes("Error loading route module"))).toBe(true);
     await page.getByRole("button", { name: "Menu" }).click();
