@@ -13,6 +13,8 @@ export function onFirstIntent(run: () => void): () => void {
     for (const type of INTENT) window.removeEventListener(type, fire, true);
   };
   function fire() {
+    // Offline (no service worker has the files), there is nothing to fetch yet: the next press tries.
+    if (typeof navigator !== "undefined" && navigator.onLine === false) return;
     stop();
     run();
   }

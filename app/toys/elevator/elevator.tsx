@@ -1,9 +1,12 @@
 import { useState } from "react";
 import { toast } from "../../kit/ui/toast/toast-store";
+import { usePrepareToasts } from "../../kit/ui/toast/use-prepare-toasts";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { ELEVATOR_TOAST_MS, FLOORS, floorToast } from "./logic";
 
 export function Elevator() {
+  // Its toasts answer presses: the toast view is fetched on the first one.
+  usePrepareToasts();
   const [pressed, setPressed] = useState<number | null>(null);
 
   function press(floor: number) {

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../kit/ui/button";
 import { toast } from "../../kit/ui/toast/toast-store";
+import { usePrepareToasts } from "../../kit/ui/toast/use-prepare-toasts";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { CORRECT_INDEX, feedbackFor, LABELS, questionOrder, TRIVIA_TOAST_MS } from "./logic";
 import { TRIVIA } from "./words";
 
 export function Trivia() {
+  // Its toasts answer presses: the toast view is fetched on the first one.
+  usePrepareToasts();
   // The order is shuffled after hydration, so the pre-rendered page and the first render agree.
   const [order, setOrder] = useState<number[] | null>(null);
   const [position, setPosition] = useState(0);

@@ -1,12 +1,15 @@
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { Button } from "../../kit/ui/button";
 import { toast } from "../../kit/ui/toast/toast-store";
+import { usePrepareToasts } from "../../kit/ui/toast/use-prepare-toasts";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { READ_OUT_MAX_CHARS, splitIntoBlocks, uwuify } from "./logic";
 
 const numberFormat = new Intl.NumberFormat("en");
 
 export function Uwu() {
+  // Its toasts answer presses: the toast view is fetched on the first one.
+  usePrepareToasts();
   const [text, setText] = useState("");
   const [translation, setTranslation] = useState<string | null>(null);
   const inputId = useId();

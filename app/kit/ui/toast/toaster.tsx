@@ -1,44 +1,24 @@
-import { type ComponentType, useEffect, useState, useSyncExternalStore } from "react";
-import { onFirstIntent } from "../../lib/first-intent";
-import { getToast, subscribeToasts, type ToastState } from "./toast-store";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { loadedToastView, loadToastView, type ToastViewComponent } from "./toast-loader";
+import { getToast, subscribeToasts } from "./toast-store";
 
-type View = ComponentType<{ toast: ToastState }>;
-
-// The toast UI (Radix Toast) is not part of the first load: it is fetched on the visitor's first
-// press (toasts answer what the visitor does), or with the first toast at the latest. No Suspense,
-// so nothing delays the toast once it is loaded.
-let view: View | undefined;
-let loading: Promise<View> | undefined;
-
-function loadView(): Promise<View> {
-  loading ??= import("./toast-view").then((module) => {
-    view = module.default;
-    return view;
-  });
-  return loading;
-}
-
+/** The toast outlet in the shell: shows the current toast once the view has arrived. */
 export function Toaster() {
   const state = useSyncExternalStore(subscribeToasts, getToast, () => null);
-  const [ToastView, setToastView] = useState<View | undefined>(() => view);
+  const [ToastView, setToastView] = useState<ToastViewComponent | undefined>(loadedToastView);
 
   useEffect(() => {
-    if (ToastView) return;
+    if (ToastView || !state) return;
     let live = true;
-    const load = () => {
-      loadView()
-        .then((loaded) => {
-          if (live) setToastView(() => loaded);
-        })
-        .catch(() => {
-          loading = undefined; // offline or a new deploy: try again with the next toast
-        });
-    };
-    const cancel = state ? undefined : onFirstIntent(load);
-    if (state) load();
+    // No Suspense, so nothing delays the toast once the view is there.
+    loadToastView().then(
+      (loaded) => {
+        if (live) setToastView(() => loaded);
+      },
+      () => {},
+    );
     return () => {
       live = false;
-      cancel?.();
     };
   }, [state, ToastView]);
 
