@@ -17,7 +17,9 @@ test("Countdown to Yesterday: counts towards one day earlier, refreshing every 5
   // The clock stands still from before the page loads, so the countdown starts at exactly `start`
   // and its 50 ms ticks fall at start + 50, start + 100, ...
   const start = new Date("2026-11-22T12:00:05Z");
-  await page.clock.install({ time: start });
+  // Installed a minute earlier: the clock runs until paused, and pausing can only go forward (an
+  // install at `start` itself failed when the machine took a moment between the two calls).
+  await page.clock.install({ time: start.getTime() - 60_000 });
   await page.clock.pauseAt(start);
   await open(page, "/countdown");
   const display = page.locator("time");
