@@ -12,6 +12,17 @@ export default defineConfig({
         extends: true,
         test: { name: "dom", include: ["app/**/*.test.tsx"], environment: "jsdom" },
       },
+      {
+        // The counter's server, against real stores: SQLite in temporary folders, and a Redis the
+        // global setup starts on a free loopback port (and stops).
+        extends: true,
+        test: {
+          name: "server",
+          include: ["server/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["server/test/redis-server.ts"],
+        },
+      },
     ],
   },
 });

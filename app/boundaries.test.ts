@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The rules of the house for imports (design.md): a toy or page imports only the kit and its own
- * folder, never another toy; the kit never imports a toy or a page. The registry is the one file
- * allowed to know every folder.
+ * folder, never another toy; the kit never imports a toy or a page; nothing imports the server.
+ * The registry is the one file allowed to know every folder.
  */
 const APP = import.meta.dirname;
 const REGISTRY = join(APP, "toys", "registry.ts");
@@ -61,6 +61,16 @@ describe("import boundaries", () => {
         if (!inside(target, kit)) offences.push(`${relative(APP, file)} imports ${relative(APP, target)}`);
       }
     }
+    expect(offences).toEqual([]);
+  });
+
+  it("nothing in app/ imports the server: the site works from any static host", () => {
+    const server = resolve(APP, "..", "server");
+    const offences = sourceFiles(APP).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => inside(target, server))
+        .map((target) => `${relative(APP, file)} imports ${relative(APP, target)}`),
+    );
     expect(offences).toEqual([]);
   });
 

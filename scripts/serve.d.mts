@@ -1,2 +1,5 @@
-import type { Server } from "node:http";
-export function createSiteServer(dir?: string): Server;
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+export function createSiteServer(
+  dir?: string,
+  options?: { api?: (req: IncomingMessage, res: ServerResponse) => void },
+): Server;

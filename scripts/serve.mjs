@@ -13,9 +13,10 @@ const isDocument = (file) => file.endsWith(".html") || file === "/sw.js";
 
 /**
  * Serves `dir`, headers from `dir/../headers.json` as the build wrote them: `response` on every
- * response, `document` on pages and the service worker, and each page's `csp`.
+ * response, `document` on pages and the service worker, and each page's `csp`. With `api` (a Node
+ * request listener, server/node.ts), requests under /api/ go to it.
  */
-export function createSiteServer(dir = "build/client") {
+export function createSiteServer(dir = "build/client", { api } = {}) {
   const fallback = readFileSync(join(dir, FALLBACK));
   const headers = JSON.parse(readFileSync(join(dir, "..", "headers.json"), "utf8"));
 
@@ -42,6 +43,11 @@ export function createSiteServer(dir = "build/client") {
   });
 
   return createServer((req, res) => {
+    if (api && (req.url ?? "").startsWith("/api/")) {
+      for (const [name, value] of Object.entries(headers.response)) res.setHeader(name, value);
+      api(req, res);
+      return;
+    }
     const notFound = () => {
       setSecurityHeaders(res, FALLBACK);
       res.statusCode = 404;

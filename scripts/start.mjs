@@ -1,4 +1,5 @@
-// `npm start`: builds when the build is missing or older than the sources, then serves it.
+// `npm start`: builds when the build is missing or older than the sources, then serves it, with the
+// global click counter's API (server/) on the same origin.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -21,7 +22,25 @@ if (stale) {
 }
 
 const { createSiteServer } = await import("./serve.mjs");
+const { openStore } = await import("../server/store.ts");
+const { counterApi } = await import("../server/node.ts");
+
+const store = await openStore();
+const api = counterApi(store);
 const port = Number(process.env.PORT ?? 3000);
-createSiteServer().listen(port, () => {
-  console.log(`Pointless Toys is wasting time on http://localhost:${port}`);
+const server = createSiteServer("build/client", { api: api.listener }).listen(port, () => {
+  const where = process.env.REDIS_URL ? "Redis" : `SQLite in ${process.env.COUNTER_DATA_DIR ?? "data"}/`;
+  console.log(`Pointless Toys is wasting time on http://localhost:${port} (global clicks in ${where})`);
 });
+
+// A clean stop: finish what is in flight, then close the store.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    server.close(async () => {
+      api.stop();
+      await store.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections?.();
+  });
+}
