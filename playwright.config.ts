@@ -1,7 +1,16 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./scripts/chromium.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
+
+/** A new folder for the server's counter on each run; workers inherit it through the environment. */
+function counterDataDir(): string {
+  process.env.COUNTER_DATA_DIR ??= mkdtempSync(join(tmpdir(), "pointless-e2e-counter-"));
+  return process.env.COUNTER_DATA_DIR;
+}
 const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
@@ -26,7 +35,15 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
     command: "node scripts/start.mjs",
-    env: { PORT: String(PORT) },
+    env: {
+      PORT: String(PORT),
+      // A fresh global counter for every run of the suite.
+      COUNTER_DATA_DIR: counterDataDir(),
+      // Every test's browser comes from the same address: the rate limits are for the API's own
+      // tests (server/app.test.ts), not for the suite's two hundred page loads.
+      COUNTER_READ_LIMIT: "10000/100000",
+      COUNTER_WRITE_LIMIT: "10000/100000",
+    },
     url: baseURL,
     reuseExistingServer: false,
     timeout: 180_000,

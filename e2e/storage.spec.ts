@@ -4,6 +4,10 @@ import { blockStorage } from "./storage-stubs";
 
 const bigButton = (page: Page) => page.getByRole("main").getByRole("button").first();
 const globalCount = (page: Page) => page.getByText(/^Global clicks:/).locator("strong");
+const globalNumber = async (page: Page) => {
+  await expect(globalCount(page)).toHaveText(/^\d+$/);
+  return Number(await globalCount(page).textContent());
+};
 const personalCount = (page: Page) => page.getByText(/^Your clicks:/).locator("strong");
 
 test.describe("untrusted storage", () => {
@@ -11,10 +15,12 @@ test.describe("untrusted storage", () => {
     await blockStorage(page);
     await open(page, "/");
     await expect(personalCount(page)).toHaveText("0");
+    const before = await globalNumber(page);
     await bigButton(page).click();
     await bigButton(page).click();
     await expect(personalCount(page)).toHaveText("2");
-    await expect(globalCount(page)).toHaveText("2");
+    // The global counter's queue lives in memory too.
+    expect(await globalNumber(page)).toBeGreaterThanOrEqual(before + 2);
     await page.getByRole("button", { name: "Mute sound" }).click();
     await expect(page.getByRole("button", { name: "Unmute sound" })).toBeVisible();
   });
@@ -42,7 +48,7 @@ test.describe("untrusted storage", () => {
         localStorage.setItem("pointlessMuted", value);
       }, garbage);
       await open(page, "/");
-      await expect(globalCount(page)).toHaveText("0");
+      await expect(globalCount(page)).toHaveText(/^\d+$/);
       await expect(personalCount(page)).toHaveText("0");
       await bigButton(page).click();
       await expect(personalCount(page)).toHaveText("1");
@@ -61,7 +67,7 @@ test.describe("untrusted storage", () => {
     await bigButton(other).click();
     await expect(personalCount(page)).toHaveText("5");
     await expect(personalCount(other)).toHaveText("5");
-    await expect(globalCount(page)).toHaveText("5");
+    expect(await page.evaluate(() => localStorage.getItem("uselessClicks"))).toBe("5");
     expect(await page.evaluate(() => localStorage.getItem("personalUselessClicks"))).toBe("5");
     await other.close();
   });

@@ -3,6 +3,7 @@ import { seededRandom } from "../../kit/lib/random";
 import {
   CONFETTI_COUNT,
   clickToneFrequency,
+  counterDisplay,
   fillCount,
   isAddicted,
   isMilestone,
@@ -67,6 +68,38 @@ describe("useless button rules", () => {
       const f = clickToneFrequency(random);
       expect(f).toBeGreaterThanOrEqual(220);
       expect(f).toBeLessThanOrEqual(880);
+    }
+  });
+});
+
+describe("counterDisplay", () => {
+  it("shows everyone's total plus this device's unconfirmed clicks when the server answers", () => {
+    expect(counterDisplay({ total: 1200, pending: 3, mode: "live" }, 40)).toMatchObject({
+      label: "Global clicks",
+      value: 1203,
+      waiting: 0,
+    });
+  });
+
+  it("shows a dash until the server's first answer", () => {
+    expect(counterDisplay({ total: null, pending: 0, mode: "connecting" }, 40).value).toBeNull();
+  });
+
+  it("offline, keeps the last total and says how many clicks wait", () => {
+    expect(counterDisplay({ total: 1200, pending: 5, mode: "offline" }, 40)).toMatchObject({
+      label: "Global clicks",
+      value: 1205,
+      waiting: 5,
+    });
+  });
+
+  it("without a counter service, or offline before any total, says it counts this device", () => {
+    for (const counter of [
+      { total: null, pending: 2, mode: "local" as const },
+      { total: 900, pending: 2, mode: "local" as const },
+      { total: null, pending: 2, mode: "offline" as const },
+    ]) {
+      expect(counterDisplay(counter, 40)).toMatchObject({ label: "Clicks on this device", value: 40, waiting: 0 });
     }
   });
 });

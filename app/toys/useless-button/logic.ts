@@ -57,3 +57,34 @@ export function makeConfetti(colors: readonly string[], random: Random): Confett
 export function clickToneFrequency(random: Random): number {
   return Math.round(randomBetween(220, 880, random));
 }
+
+/** What the global counter's badge says, given the counter's state and this device's own count. */
+export interface CounterDisplay {
+  label: string;
+  value: number | null;
+  /** Clicks made offline that wait to be sent, when there are some. */
+  waiting: number;
+  /** A longer word on what the number is. */
+  note: string;
+}
+
+export function counterDisplay(
+  counter: { total: number | null; pending: number; mode: "connecting" | "live" | "offline" | "local" },
+  deviceClicks: number | null,
+): CounterDisplay {
+  // No service, or offline before the server ever answered: the honest number is this device's.
+  if (counter.mode === "local" || (counter.mode === "offline" && counter.total === null)) {
+    return {
+      label: "Clicks on this device",
+      value: deviceClicks,
+      waiting: 0,
+      note: "The global counter is out of reach, so this is every click made on this device.",
+    };
+  }
+  return {
+    label: "Global clicks",
+    value: counter.total === null ? null : counter.total + counter.pending,
+    waiting: counter.mode === "offline" ? counter.pending : 0,
+    note: "Every click on this button, by everyone, everywhere.",
+  };
+}

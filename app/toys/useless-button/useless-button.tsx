@@ -6,11 +6,14 @@ import { cn } from "../../kit/lib/cn";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playTone } from "../../kit/sound/sound";
 import { toast } from "../../kit/ui/toast/toast-store";
+import { usePrepareToasts } from "../../kit/ui/toast/use-prepare-toasts";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { type Burst, Confetti } from "./confetti";
+import { recordClick } from "./global-counter";
 import {
   CONFETTI_MS,
   clickToneFrequency,
+  counterDisplay,
   DEGREES_PER_CLICK,
   fillCount,
   isAddicted,
@@ -20,14 +23,21 @@ import {
   milestoneDescription,
   nextGradient,
 } from "./logic";
+import { useGlobalCounter } from "./use-global-counter";
 import { CONFETTI_COLORS, GRADIENTS, MESSAGES } from "./words";
 
 /** At most this many confetti bursts are on screen, however fast the visitor clicks. */
 const MAX_BURSTS = 3;
 
 export function UselessButton() {
-  const [globalClicks, incrementGlobal] = useStoredNumber("uselessClicks");
+  // Its toasts answer presses: the toast view is fetched on the first one.
+  usePrepareToasts();
+  // This device's count of every click (the spec's key); the global counter shows it where there
+  // is no counter service.
+  const [deviceClicks, incrementDevice] = useStoredNumber("uselessClicks");
   const [personalClicks, incrementPersonal] = useStoredNumber("personalUselessClicks");
+  const counter = useGlobalCounter();
+  const global = counterDisplay(counter, deviceClicks);
   const { current: message, next: nextMessage } = useShuffleBag(MESSAGES);
   const [gradient, setGradient] = useState(0);
   const [spins, setSpins] = useState(0);
@@ -36,7 +46,8 @@ export function UselessButton() {
   const later = useTimeouts();
 
   function handleClick() {
-    incrementGlobal();
+    incrementDevice();
+    recordClick();
     const mine = incrementPersonal();
     nextMessage();
     setGradient((g) => nextGradient(g, GRADIENTS.length));
@@ -55,8 +66,9 @@ export function UselessButton() {
   return (
     <ToyPage title="The Useless Button" intro="It does nothing. Beautifully. Go on, press it.">
       <div className="flex flex-wrap items-center justify-center gap-3 text-base">
-        <p className="rounded-full bg-black/30 px-4 py-1.5">
-          Global clicks: <strong className="inline-block min-w-8 tabular-nums">{globalClicks ?? "–"}</strong>
+        <p className="rounded-full bg-black/30 px-4 py-1.5" title={global.note}>
+          {global.label}: <strong className="inline-block min-w-8 tabular-nums">{global.value ?? "–"}</strong>
+          {global.waiting ? <span className="ml-1 text-sm text-white/80">({global.waiting} waiting)</span> : null}
         </p>
         <p className="rounded-full bg-white px-4 py-1.5 font-semibold text-purple-900 shadow">
           Your clicks: <strong className="inline-block min-w-8 tabular-nums">{personalClicks ?? "–"}</strong>
