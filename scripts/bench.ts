@@ -232,8 +232,10 @@ writeFileSync("bench-results/latest.md", `${report}\n`);
 if (!ONLY) {
   replaceBlock("docs/performance.md", "bench", report);
   const pages = urls.map((url) => ({ l: lighthouse.get(url) as LighthouseResult, v: liveOf(url) }));
-  const range = (values: number[], format: (n: number) => string) =>
-    `${format(Math.min(...values))}-${format(Math.max(...values))}`;
+  const range = (values: number[], format: (n: number) => string) => {
+    const [low, high] = [format(Math.min(...values)), format(Math.max(...values))];
+    return low === high ? low : `${low} to ${high}`;
+  };
   replaceBlock(
     "README.md",
     "bench-headline",
