@@ -1,3 +1,4 @@
+import { hasUserActivation } from "./activation";
 import type { NoiseOptions, PluckOptions, ToneOptions } from "./engine";
 import { isMuted } from "./mute";
 
@@ -21,7 +22,9 @@ function loadEngine(): Promise<Engine> {
 }
 
 function withEngine(play: (e: Engine) => void): void {
-  if (isMuted()) return;
+  // Before the visitor's first press the browser keeps audio off: the sound is dropped now, not
+  // queued behind the engine's download to burst out after the press.
+  if (isMuted() || !hasUserActivation()) return;
   if (engine) {
     play(engine);
     return;
