@@ -119,11 +119,11 @@ test.describe("a tab open while the site is deployed again", () => {
       (window as unknown as { __oldTab: boolean }).__oldTab = true;
     });
     await deployNextBuild(page);
-    await page.getByRole("button", { name: "Menu" }).click();
     // The old build's menu chunk is gone: the page reloads into the new build.
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __oldTab?: boolean }).__oldTab ?? false))
-      .toBe(false);
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { __oldTab?: boolean }).__oldTab ?? false)).toBe(false);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Menu" }).click();
     const links = page.getByRole("navigation", { name: "All pages" }).getByRole("link");
