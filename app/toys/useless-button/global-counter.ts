@@ -132,7 +132,10 @@ async function alreadyCounted(id: string): Promise<boolean> {
   return body.counted === true;
 }
 
-/** Sends the oldest batch; what happens next depends on the answer. */
+/**
+ * Sends the oldest batch, unless another tab of this site is sending right now (they share the
+ * queue: two tabs sending the same batch at once would make the server refuse one of them).
+ */
 async function sendNext(): Promise<void> {
   sendTimer = undefined;
   // Offline, nothing is tried: the `online` event starts sending again.
@@ -140,6 +143,18 @@ async function sendNext(): Promise<void> {
     lost(false);
     return;
   }
+  const locks = navigator.locks;
+  if (!locks) return sendOldest();
+  const sent = await locks.request(`${QUEUE_KEY}:send`, { ifAvailable: true }, async (lock) => {
+    if (!lock) return false;
+    await sendOldest();
+    return true;
+  });
+  if (!sent) scheduleSend(SEND_EVERY_MS);
+}
+
+/** Sends the oldest batch; what happens next depends on the answer. */
+async function sendOldest(): Promise<void> {
   const batch = await withQueue((queue) => {
     const first = queue[0];
     if (!first) return { result: undefined };
