@@ -65,9 +65,13 @@ export function UselessButton() {
 
   return (
     <ToyPage title="The Useless Button" intro="It does nothing. Beautifully. Go on, press it.">
-      <div className="flex flex-wrap items-center justify-center gap-3 text-base">
-        <p className="rounded-full bg-black/30 px-4 py-1.5" title={global.note}>
-          {global.label}: <strong className="inline-block min-w-8 tabular-nums">{global.value ?? "–"}</strong>
+      {/* The first badge's label changes once the page knows whether the counter service is there
+          ("Global clicks" or "Clicks on this device"): stacked full width on phones and at one
+          minimum width beside each other on wider screens, the number at the badge's end, so the
+          change moves nothing. */}
+      <div className="flex w-full max-w-sm flex-col items-stretch gap-3 text-center text-base sm:w-auto sm:max-w-none sm:flex-row sm:flex-wrap sm:items-center sm:justify-center">
+        <p className="flex items-center gap-2 rounded-full bg-black/30 px-4 py-1.5 sm:min-w-64" title={global.note}>
+          {global.label}: <strong className="ml-auto inline-block min-w-8 tabular-nums">{global.value ?? "–"}</strong>
           {global.waiting ? <span className="ml-1 text-sm text-white/80">({global.waiting} waiting)</span> : null}
         </p>
         <p className="rounded-full bg-white px-4 py-1.5 font-semibold text-purple-900 shadow">
