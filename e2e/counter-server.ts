@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
 
 /**
  * A server of the site's own (`npm start`'s script), with a global counter nobody else touches:
@@ -18,36 +17,12 @@ export interface CounterServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startCounterServer(): Promise<CounterServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "pointless-counter-"));
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      COUNTER_DATA_DIR: dataDir,
-      COUNTER_READ_LIMIT: "10000/100000",
-      COUNTER_WRITE_LIMIT: "10000/100000",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const origin = `http://localhost:${port}`;
-  await new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the counter's server stopped (exit ${code})`)));
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("wasting time on")) resolve();
-    });
+  const { origin, port, child } = await startSiteProcess({
+    COUNTER_DATA_DIR: dataDir,
+    COUNTER_READ_LIMIT: "10000/100000",
+    COUNTER_WRITE_LIMIT: "10000/100000",
   });
   let batch = 0;
   return {
@@ -65,9 +40,7 @@ export async function startCounterServer(): Promise<CounterServer> {
       if (!response.ok) throw new Error(`the API refused a batch: ${response.status}`);
     },
     async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
+      await stopProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -9,13 +9,13 @@
 //    their sum).
 // 3. Two browser tabs and a third client hammering the API: both tabs come to show the same total.
 // Writes docs/counter.md (between its bench markers) and exits non-zero on a miss.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
+import { startRedis, startSiteProcess, stopProcess } from "./lib/local-servers.ts";
 import { replaceBlock } from "./lib/local-site.ts";
 
 const SECONDS = Number(process.env.BENCH_COUNTER_SECONDS ?? 30);
@@ -23,64 +23,8 @@ const CONNECTIONS = Number(process.env.BENCH_COUNTER_CONNECTIONS ?? 32);
 const failures: string[] = [];
 const lines: string[] = [];
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** `npm start`'s script with a counter of its own; resolves once it serves. */
-async function startSite(env: Record<string, string>): Promise<{ origin: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, ...env, PORT: String(port), TRUST_PROXY: "1" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the server stopped (exit ${code})`)));
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("wasting time on")) resolve();
-    });
-  });
-  return { origin: `http://localhost:${port}`, child };
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill(signal);
-  await exited;
-}
-
-async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    {
-      stdio: "ignore",
-    },
-  );
-  const { connect } = await import("node:net");
-  for (let i = 0; i < 100; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (ok) return { url: `redis://127.0.0.1:${port}`, child };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("redis-server did not start (apt-get install redis-server)");
-}
+/** The site's server, trusting X-Forwarded-For so every simulated visitor has its own address. */
+const startSite = (env: Record<string, string>) => startSiteProcess({ ...env, TRUST_PROXY: "1" });
 
 const totalAt = async (origin: string) =>
   ((await (await fetch(`${origin}/api/clicks`)).json()) as { total: number }).total;
@@ -193,7 +137,7 @@ async function loadTest(name: string, env: Record<string, string>): Promise<void
         .join(", ")} | ${counted} | ${after - before} ${exact ? "(equal)" : "✗"} |`,
     );
   } finally {
-    await stop(site.child);
+    await stopProcess(site.child);
   }
 }
 
@@ -203,7 +147,7 @@ async function crashTest(name: string, env: Record<string, string>): Promise<str
   // Kill the server halfway through a load.
   const loading = load(site.origin, 10, `${name.toLowerCase()}-crash`);
   await new Promise((resolve) => setTimeout(resolve, 5000));
-  await stop(site.child, "SIGKILL");
+  await stopProcess(site.child, "SIGKILL");
   const result = await loading;
   site = await startSite(env);
   try {
@@ -226,7 +170,7 @@ async function crashTest(name: string, env: Record<string, string>): Promise<str
     if (!kept) failures.push(`${name} crash: ${refused} of ${result.acknowledged.size} acknowledged batches found`);
     return `- ${name}: killed (SIGKILL) 5 s into a 10 s load and started again. ${result.acknowledged.size} batches (${acknowledged} clicks) had been acknowledged; after the restart the total had risen by ${after - before}, and ${refused} of the ${result.acknowledged.size} acknowledged batches, sent again, were refused as already counted.${kept ? "" : " ✗"}`;
   } finally {
-    await stop(site.child);
+    await stopProcess(site.child);
   }
 }
 
@@ -265,7 +209,7 @@ async function twoTabs(env: Record<string, string>): Promise<string> {
     return `- Two tabs clicking 20 times each while a third client hammered the API for 10 s: ${converged ? `both tabs showed the server's total (${final}) ${((Date.now() - stopped) / 1000).toFixed(1)} s after the hammering stopped` : `✗ the tabs showed ${shown.join(" and ")}, the server ${final}`}.`;
   } finally {
     await browser.close();
-    await stop(site.child);
+    await stopProcess(site.child);
   }
 }
 
@@ -282,7 +226,7 @@ try {
   notes.push(await crashTest("Redis", viaRedis));
   notes.push(await twoTabs(sqlite));
 } finally {
-  await stop(redis.child);
+  await stopProcess(redis.child);
   rmSync(sqliteDir, { recursive: true, force: true });
 }
 const loadAfter = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
