@@ -1,16 +1,15 @@
-import { readItem, writeItem } from "../../kit/lib/storage";
 import {
   addClick,
   type Batch,
   dropBatch,
   markSent,
-  parseQueue,
   pendingClicks,
   QUEUE_KEY,
   REFRESH_EVERY_MS,
   retryDelay,
   SEND_EVERY_MS,
 } from "./click-queue";
+import { newId, readQueue, withQueue, writeQueue } from "./stored-queue";
 
 /**
  * The Useless Button's global counter, kept by the site's server (server/app.ts): the total every
@@ -53,40 +52,9 @@ function update(next: Partial<CounterState>): void {
   for (const listener of listeners) listener();
 }
 
-// The queue lives in localStorage so other tabs and later visits send what this one could not;
-// where storage fails, it lives in memory for as long as the page does.
-let memoryQueue: Batch[] | null = null;
-
-function readQueue(): Batch[] {
-  if (memoryQueue) return memoryQueue;
-  const raw = readItem(QUEUE_KEY);
-  return raw === undefined ? [] : parseQueue(raw);
-}
-
-function writeQueue(queue: Batch[]): void {
-  if (memoryQueue || !writeItem(QUEUE_KEY, JSON.stringify(queue))) memoryQueue = queue;
-}
-
-/**
- * Changes the queue as one step, across tabs: a tab marking a batch sent and another adding a click
- * to it at the same moment would otherwise lose that click.
- */
-function withQueue<T>(change: (queue: Batch[]) => { queue?: Batch[]; result: T }): Promise<T> {
-  const run = () => {
-    const before = readQueue();
-    const { queue, result } = change(before);
-    if (queue) writeQueue(queue);
-    update({ pending: pendingClicks(queue ?? before) });
-    return result;
-  };
-  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
-  return locks ? locks.request(QUEUE_KEY, run) : Promise.resolve(run());
-}
-
-const newId = () =>
-  typeof crypto !== "undefined" && "randomUUID" in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+/** Changes the stored queue as one step across tabs, and shows how many clicks it now holds. */
+const changeQueue = <T>(change: (queue: Batch[]) => { queue?: Batch[]; result: T }): Promise<T> =>
+  withQueue(change, (queue) => update({ pending: pendingClicks(queue) }));
 
 const isJson = (response: Response) => /application\/json/.test(response.headers.get("content-type") ?? "");
 
@@ -155,7 +123,7 @@ async function sendNext(): Promise<void> {
 
 /** Sends the oldest batch; what happens next depends on the answer. */
 async function sendOldest(): Promise<void> {
-  const batch = await withQueue((queue) => {
+  const batch = await changeQueue((queue) => {
     const first = queue[0];
     if (!first) return { result: undefined };
     return { queue: first.sent ? undefined : markSent(queue, first.id), result: first };
@@ -169,7 +137,7 @@ async function sendOldest(): Promise<void> {
     if (batch.sent && (await alreadyCounted(batch.id))) {
       sending = false;
       failures = 0;
-      await withQueue((queue) => ({ queue: dropBatch(queue, batch.id), result: undefined }));
+      await changeQueue((queue) => ({ queue: dropBatch(queue, batch.id), result: undefined }));
       scheduleNext();
       return;
     }
@@ -196,7 +164,7 @@ async function sendOldest(): Promise<void> {
   if (response.ok || response.status === 409) {
     // Counted now, or counted before (a retry after an answer that never arrived): done either way.
     failures = 0;
-    await withQueue((queue) => ({ queue: dropBatch(queue, batch.id), result: undefined }));
+    await changeQueue((queue) => ({ queue: dropBatch(queue, batch.id), result: undefined }));
     seeTotal(body?.total);
     scheduleNext();
     return;
@@ -219,7 +187,7 @@ async function sendOldest(): Promise<void> {
   }
   // Any other refusal means this batch can never be counted (it does not match the rules): drop
   // it rather than send it forever.
-  await withQueue((queue) => ({ queue: dropBatch(queue, batch.id), result: undefined }));
+  await changeQueue((queue) => ({ queue: dropBatch(queue, batch.id), result: undefined }));
   scheduleSend(SEND_EVERY_MS);
 }
 
@@ -311,7 +279,7 @@ export const getServerCounter = (): CounterState => INITIAL;
 
 /** One click for the global counter: shown at once (as pending), sent with the next batch. */
 export function recordClick(): void {
-  void withQueue((queue) => ({ queue: addClick(queue, newId), result: undefined })).then(() => {
+  void changeQueue((queue) => ({ queue: addClick(queue, newId), result: undefined })).then(() => {
     if (!sendTimer && !sending) scheduleSend(SEND_EVERY_MS);
   });
 }
