@@ -15,20 +15,26 @@ const isLive = (page: Page) => page.evaluate(() => document.documentElement.data
 const forgiveFailedLoads = (problems: string[]) =>
   problems.splice(0, problems.length, ...problems.filter((p) => !isFailedLoad(p)));
 
+/** Holds the page's shared chunk (so React cannot start) until the returned function is called. */
+async function holdShellChunk(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(SHELL_CHUNK, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe("before the page is live", () => {
   test("on a throttled phone, a click on the Useless Button between paint and hydration counts, once", async ({
     page,
   }) => {
     await throttleLikeAPhone(page);
     // The page's shared chunk waits until the click has happened, so the click surely comes first.
-    let clicked = () => {};
-    const click = new Promise<void>((resolve) => {
-      clicked = resolve;
-    });
-    await page.route(SHELL_CHUNK, async (route) => {
-      await click;
-      await route.continue();
-    });
+    const clicked = await holdShellChunk(page);
     await page.goto("/", { waitUntil: "commit" });
     await expect(bigButton(page)).toBeVisible();
     await bigButton(page).click();
@@ -40,14 +46,7 @@ test.describe("before the page is live", () => {
   });
 
   test("a click on the menu button before the page is live opens the menu once it is", async ({ page }) => {
-    let clicked = () => {};
-    const click = new Promise<void>((resolve) => {
-      clicked = resolve;
-    });
-    await page.route(SHELL_CHUNK, async (route) => {
-      await click;
-      await route.continue();
-    });
+    const clicked = await holdShellChunk(page);
     await page.goto("/hi", { waitUntil: "commit" });
     const menu = page.getByRole("button", { name: "Menu" });
     await menu.click();
