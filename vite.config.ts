@@ -3,17 +3,26 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { minimalPreloadHelper } from "./scripts/build/minimal-preload-helper.ts";
 import { siteMapModule } from "./scripts/build/site-map-module.ts";
+import { siteOrigin } from "./scripts/build/site-origin.ts";
 import { stacklessReactSentinels } from "./scripts/build/stackless-react-sentinels.ts";
 
 /** React, React DOM and React Router, and the bundler's own runtime helpers. */
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\/|rolldown\/runtime/;
 const KIT = /\/app\/kit\//;
-/** Kit modules loaded on first use (a toast, a sound, the menu, an error page), not with the page. */
-const LAZY_KIT = /\/app\/kit\/(ui\/toast\/toast-view|sound\/engine|shell\/(site-menu-panel|page-error|not-found))\./;
+/**
+ * Kit modules not every page needs: those loaded on first use (a toast, a sound, the menu, an error
+ * page, the time-wasted clock) and those only some pages use (sharing a result, haptics, the
+ * time-wasted line). They travel with the pages that use them.
+ */
+const LAZY_KIT =
+  /\/app\/kit\/(ui\/(toast\/toast-view|share-button)|sound\/engine|shell\/(site-menu-panel|page-error|not-found|time-wasted-note)|lib\/(share|haptics|time-wasted|time-tracker))\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), siteMapModule(), minimalPreloadHelper(), stacklessReactSentinels()],
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+  define: {
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    __SITE_ORIGIN__: JSON.stringify(siteOrigin()),
+  },
   environments: {
     client: {
       build: {

@@ -1,7 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { siteOrigin } from "./scripts/build/site-origin.ts";
 
 export default defineConfig({
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+  define: {
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    __SITE_ORIGIN__: JSON.stringify(siteOrigin("https://pointless.test")),
+  },
   test: {
     projects: [
       {

@@ -1,5 +1,7 @@
 /** The year of the build, set by Vite's `define`; the pre-rendered footer shows it until hydration. */
 declare const __BUILD_YEAR__: number;
+/** The site's public origin (SITE_ORIGIN at build time, see scripts/build/site-origin.ts). */
+declare const __SITE_ORIGIN__: string;
 
 interface Window {
   /** Set by the pre-rendered page's bootstrap (scripts/build/bootstrap.ts): replays held clicks. */

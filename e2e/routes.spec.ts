@@ -1,11 +1,14 @@
 import { documentTitle } from "../app/kit/lib/meta";
+import { shareImagePath } from "../app/kit/lib/share-image";
 import { allPages } from "../app/toys/registry";
+import { siteOrigin } from "../scripts/build/site-origin";
 import { axeViolations, expect, pageBackground, settle, test, waitForHydration } from "./fixtures";
 
 /**
  * Route-wide checks, driven by the registry: every page added later is covered with no new code.
  * Each concrete URL (a page's path and its sub-routes' pre-rendered paths) is opened once, and
- * every check runs on that one load: the HTML as served, the layout, the background, the title,
+ * every check runs on that one load: the HTML as served (with its social preview, whose picture is
+ * fetched without opening another page), the layout, the background, the title,
  * axe, the menu, and what reduced motion stops.
  */
 const urls = allPages.flatMap((entry) => [
@@ -38,7 +41,25 @@ for (const { entry, url, own } of urls) {
     if (own) {
       expect(html).toContain(`<title>${escapeHtml(documentTitle(entry.title))}</title>`);
       expect(html).toContain(`<meta name="description" content="${escapeHtml(entry.description)}"/>`);
+      expect(html).toContain(`<meta property="og:title" content="${escapeHtml(entry.title)}"/>`);
+      expect(html).toContain(`<meta property="og:description" content="${escapeHtml(entry.description)}"/>`);
     }
+    // Its social preview: Open Graph and X card tags, absolute URLs on the configured origin, and
+    // a picture of the right size that this server really has.
+    const og = (property: string) =>
+      html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"/>`))?.[1];
+    expect(og("og:title")).toBeTruthy();
+    expect(og("og:description")).toBeTruthy();
+    expect(og("og:url")).toBe(`${siteOrigin()}${url}`);
+    expect(og("og:image")).toBe(`${siteOrigin()}${shareImagePath(url)}`);
+    expect([og("og:image:width"), og("og:image:height")]).toEqual(["1200", "630"]);
+    expect(og("twitter:card")).toBe("summary_large_image");
+    expect(og("twitter:image")).toBe(og("og:image"));
+    const image = await page.request.get(shareImagePath(url));
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/png");
+    const png = await image.body();
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
     await waitForHydration(page);
 
     await expect(page.locator("header")).toBeVisible();

@@ -1,8 +1,11 @@
 // After `react-router build`: rewrite the pre-rendered HTML for a fast first paint, give every page
-// its Content-Security-Policy, write the headers for `npm start` and static hosts, then precompress.
+// its Content-Security-Policy, draw each page's social preview image, write the headers for
+// `npm start` and static hosts, then precompress.
 // Runs under the project's Node 24 (TypeScript type stripping).
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { shareImagePath } from "../app/kit/lib/share-image.ts";
+import { site } from "../app/kit/lib/site.ts";
 import { closure } from "./build/chunk-graph.ts";
 import { precompress } from "./build/compress.ts";
 import { walk } from "./build/files.ts";
@@ -17,12 +20,15 @@ import {
   RESPONSE_HEADERS,
 } from "./build/security.ts";
 import { writeServiceWorker } from "./build/service-worker.ts";
+import { writeShareImages } from "./build/share-images.ts";
 
 const DIR = "build/client";
 const FALLBACK = "__spa-fallback.html";
 
 const headerCsp: Record<string, string> = {};
 const pageHeaders: PageHeaders[] = [];
+/** Each page's path and its pre-rendered HTML. */
+const pages = new Map<string, string>();
 
 for (const file of walk(DIR).filter((f) => f.endsWith(".html"))) {
   const rewritten = transformHtml(
@@ -38,6 +44,7 @@ for (const file of walk(DIR).filter((f) => f.endsWith(".html"))) {
   if (servedAs.endsWith("/index.html")) {
     const path = servedAs.slice(0, -"/index.html".length);
     pageHeaders.push({ paths: path === "" ? ["/"] : [path, `${path}/`], csp: headerCsp[servedAs] });
+    pages.set(path === "" ? "/" : path, rewritten);
   }
 }
 
@@ -51,9 +58,11 @@ writeFileSync(
   `${JSON.stringify({ response: RESPONSE_HEADERS, document: DOCUMENT_HEADERS, csp: headerCsp }, null, 2)}\n`,
 );
 
+const drawn = writeShareImages(DIR, pages, readFileSync(join(DIR, "favicon.svg"), "utf8"), site.name, shareImagePath);
+
 const precached = writeServiceWorker(DIR, readFileSync("scripts/build/sw-template.js", "utf8"));
 
 const compressed = precompress(DIR);
 console.log(
-  `postbuild: rewrote ${pageHeaders.length} pages, wrote headers, precached ${precached.length} files in sw.js, precompressed ${compressed} files`,
+  `postbuild: rewrote ${pageHeaders.length} pages, drew ${drawn} share images, wrote headers, precached ${precached.length} files in sw.js, precompressed ${compressed} files`,
 );

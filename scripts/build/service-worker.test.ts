@@ -8,6 +8,7 @@ function fakeBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), "sw-"));
   mkdirSync(join(dir, "hi"));
   mkdirSync(join(dir, "assets"));
+  mkdirSync(join(dir, "og"));
   for (const [file, text] of Object.entries({
     "index.html": "home",
     "hi/index.html": "hi",
@@ -17,6 +18,7 @@ function fakeBuild(): string {
     "assets/app-abc.js": "js",
     "assets/app-abc.js.br": "br",
     "favicon.svg": "<svg/>",
+    "og/hi.png": "png",
   })) {
     writeFileSync(join(dir, file), text);
   }
@@ -31,7 +33,7 @@ describe("the service worker's precache list", () => {
     expect(urlOf("assets/x.js")).toBe("/assets/x.js");
   });
 
-  it("lists every page, the fallback and the assets, not host files or compressed twins", () => {
+  it("lists every page, the fallback and the assets, not host files, compressed twins or preview images", () => {
     const urls = precacheEntries(fakeBuild()).map((e) => e.url);
     expect(urls).toEqual(["/", "/__spa-fallback.html", "/assets/app-abc.js", "/favicon.svg", "/hi"]);
   });

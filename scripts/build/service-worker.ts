@@ -8,9 +8,12 @@ export interface PrecacheEntry {
   revision: string;
 }
 
-/** Files a visitor may need offline; host files and precompressed twins are left out. */
+/**
+ * Files a visitor may need offline; host files, precompressed twins and the social preview images
+ * (for link previews in other apps, 45 of them: never needed offline) are left out.
+ */
 const PRECACHE = /\.(html|js|css|svg|png|wav|webmanifest)$/;
-const SKIP = /(^|\/)(404\.html|sw\.js)$/;
+const SKIP = /(^|\/)(404\.html|sw\.js)$|^og\//;
 
 /** The URL a file is requested at: "hi/index.html" -> "/hi", "index.html" -> "/". */
 export function urlOf(relativePath: string): string {

@@ -1,10 +1,12 @@
 import { isRouteErrorResponse } from "react-router";
 import type { PageEntry } from "./page-entry";
+import { SHARE_IMAGE, shareImagePath } from "./share-image";
 import { site } from "./site";
 
 export interface MetaTag {
   title?: string;
   name?: string;
+  property?: string;
   content?: string;
 }
 
@@ -13,9 +15,31 @@ export function documentTitle(title: string): string {
   return `${title} | ${site.name}`;
 }
 
-/** `meta` for a route module: the page's own title and description from its registry entry. */
-export function pageMeta(entry: Pick<PageEntry, "title" | "description">): () => MetaTag[] {
-  return () => [{ title: documentTitle(entry.title) }, { name: "description", content: entry.description }];
+/**
+ * `meta` for a route module: the page's own title and description from its registry entry, and
+ * its social preview (Open Graph and X card) with the picture the build draws for it.
+ */
+export function pageMeta(entry: Pick<PageEntry, "title" | "description" | "path">): () => MetaTag[] {
+  const url = `${site.origin}${entry.path}`;
+  const image = `${site.origin}${shareImagePath(entry.path)}`;
+  const tags: MetaTag[] = [
+    { title: documentTitle(entry.title) },
+    { name: "description", content: entry.description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: site.name },
+    { property: "og:title", content: entry.title },
+    { property: "og:description", content: entry.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(SHARE_IMAGE.width) },
+    { property: "og:image:height", content: String(SHARE_IMAGE.height) },
+    { property: "og:image:alt", content: `${entry.title}, a page of ${site.name}` },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: entry.title },
+    { name: "twitter:description", content: entry.description },
+    { name: "twitter:image", content: image },
+  ];
+  return () => tags;
 }
 
 /** What the shell needs from the page on screen, given by the route module's `handle` export. */
@@ -48,5 +72,6 @@ const BROKEN = {
 export function rootMeta({ error }: { error?: unknown }): MetaTag[] {
   if (error == null) return [{ title: site.name }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return pageMeta(notFound ? NOT_FOUND : BROKEN)();
+  const failure = notFound ? NOT_FOUND : BROKEN;
+  return [{ title: documentTitle(failure.title) }, { name: "description", content: failure.description }];
 }

@@ -9,7 +9,9 @@ const slugOf = (pathname: string) => pathname.replace(/\/+$/, "").split("/").pop
 
 export const meta = ({ location }: { location: { pathname: string } }) => {
   const article = findArticle(slugOf(location.pathname));
-  return article ? pageMeta({ title: article.title, description: article.excerpt })() : [];
+  return article
+    ? pageMeta({ title: article.title, description: article.excerpt, path: `/blog/${article.slug}` })()
+    : [];
 };
 export const handle = pageHandle(toy);
 

@@ -3,7 +3,7 @@ import type { Hotdog } from "./logic";
 /** A hotdog drawn in code, crisp at any size. */
 export function HotdogArt({ hotdog }: { hotdog: Hotdog }) {
   return (
-    <svg viewBox="0 0 320 180" className="w-full max-w-lg" aria-hidden="true">
+    <svg viewBox="0 0 320 180" className="w-full max-w-lg" aria-hidden="true" data-share-art="">
       <ellipse cx="160" cy="150" rx="140" ry="14" fill="#000" opacity="0.2" />
       <path d="M30 95 Q30 145 160 145 Q290 145 290 95 Z" fill="#d97706" />
       <path d="M18 92 Q14 60 60 62 L262 62 Q306 60 302 92 Q300 108 262 104 L60 104 Q20 108 18 92 Z" fill="#b91c1c" />

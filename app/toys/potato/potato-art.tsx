@@ -1,7 +1,7 @@
 /** A potato drawn in code: vector all the way down, so it stays crisp at 100x. */
 export function PotatoArt() {
   return (
-    <svg viewBox="0 0 300 220" className="block w-full" aria-hidden="true">
+    <svg viewBox="0 0 300 220" className="block w-full" aria-hidden="true" data-share-art="">
       <defs>
         <radialGradient id="potato-skin" cx="0.4" cy="0.35" r="0.75">
           <stop offset="0" stopColor="#e7c78f" />

@@ -10,7 +10,12 @@ const PATHS = [
 /** One jigsaw piece, drawn in code. */
 export function PieceArt({ piece }: { piece: number }) {
   return (
-    <svg viewBox="-20 -20 160 160" className="h-full w-full overflow-visible drop-shadow-lg" aria-hidden="true">
+    <svg
+      viewBox="-20 -20 160 160"
+      className="h-full w-full overflow-visible drop-shadow-lg"
+      aria-hidden="true"
+      data-share-art=""
+    >
       <path d={PATHS[piece]} fill={COLORS[piece]} stroke="#fff" strokeWidth="3" />
       <text x="60" y="72" textAnchor="middle" fontSize="40" fontWeight="900" fill="#fff">
         {piece + 1}

@@ -1,7 +1,7 @@
 /** The rock, drawn in code. Its eyes close while it blinks. */
 export function RockArt({ blinking }: { blinking: boolean }) {
   return (
-    <svg viewBox="0 0 240 170" className="w-72 max-w-full drop-shadow-2xl" aria-hidden="true">
+    <svg viewBox="0 0 240 170" className="w-72 max-w-full drop-shadow-2xl" aria-hidden="true" data-share-art="">
       <ellipse cx="120" cy="158" rx="100" ry="10" fill="#000" opacity="0.25" />
       <path
         d="M30 130 Q12 95 40 62 Q62 30 110 26 Q168 20 200 52 Q232 86 214 124 Q200 152 130 154 Q52 156 30 130 Z"

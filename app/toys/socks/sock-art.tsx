@@ -6,7 +6,7 @@ const SOCK_PATH = "M30 5 H70 V80 Q70 95 85 100 L105 107 Q118 112 114 127 Q110 14
 export function SockArt({ sock }: { sock: Sock }) {
   const clip = `sock-${sock.id}`;
   return (
-    <svg viewBox="0 0 130 145" className="h-40 w-auto drop-shadow-lg" aria-hidden="true">
+    <svg viewBox="0 0 130 145" className="h-40 w-auto drop-shadow-lg" aria-hidden="true" data-share-art="">
       <defs>
         <clipPath id={clip}>
           <path d={SOCK_PATH} />
