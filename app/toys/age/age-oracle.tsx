@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { Button } from "../../kit/ui/button";
+import { ShareButton } from "../../kit/ui/share-button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { guessAge, STEP_MS, SUSPENSE_STEPS } from "./logic";
 
@@ -48,9 +49,12 @@ export function AgeOracle() {
         ) : null}
       </div>
       {state.phase === "done" ? (
-        <Button ref={tryAgain} size="lg" onClick={() => setState({ phase: "idle" })}>
-          Try Again
-        </Button>
+        <div className="flex flex-wrap items-center justify-center gap-3">
+          <Button ref={tryAgain} size="lg" onClick={() => setState({ phase: "idle" })}>
+            Try Again
+          </Button>
+          <ShareButton text={`The Age Oracle gazed into its crystal ball and says I am ${state.age}.`} />
+        </div>
       ) : (
         <Button ref={start} size="lg" disabled={state.phase === "thinking"} onClick={guess}>
           Guess My Age

@@ -1,13 +1,24 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "../../kit/ui/button";
+import { ShareButton } from "../../kit/ui/share-button";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { type AuraResult, readAura } from "./logic";
+import { type AuraResult, auraFromLink, auraLink, auraShareText, readAura } from "./logic";
 import { SIGNS } from "./words";
 
 export function Aura() {
   const [sign, setSign] = useState("");
   const [result, setResult] = useState<AuraResult | null>(null);
   const selectId = useId();
+
+  // A shared link names a reading (?sign=Leo&reading=2): it opens that reading, after hydration so
+  // the pre-rendered page and the first render agree.
+  useEffect(() => {
+    const shared = auraFromLink(window.location.search);
+    if (shared?.ok) {
+      setSign(shared.sign.name);
+      setResult(shared);
+    }
+  }, []);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -53,6 +64,7 @@ export function Aura() {
             <p className="rounded-2xl bg-white/95 px-5 py-4 text-lg font-semibold text-slate-900">
               <span className="font-black">{result.sign.name}:</span> {result.reading}
             </p>
+            <ShareButton text={auraShareText(result)} href={auraLink(result)} label="Share this aura" />
           </div>
         ) : null}
       </div>

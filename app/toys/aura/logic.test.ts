@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../kit/lib/random";
-import { readAura } from "./logic";
+import { auraFromLink, auraLink, auraShareText, readAura } from "./logic";
 import { NO_SIGN_MESSAGE, SIGNS } from "./words";
 
 describe("cringe auras", () => {
@@ -29,5 +29,34 @@ describe("cringe auras", () => {
       seen.add(result.reading);
     }
     expect(seen.size).toBe(3);
+  });
+});
+
+describe("a shared aura link", () => {
+  it("opens the same reading, for every sign and reading", () => {
+    for (const sign of SIGNS) {
+      for (const reading of sign.readings) {
+        const link = auraLink({ sign, reading });
+        expect(auraFromLink(new URL(link, "https://x.test").search)).toEqual({ ok: true, sign, reading });
+      }
+    }
+  });
+
+  it("names nothing when the link is missing or nonsense", () => {
+    for (const search of [
+      "",
+      "?sign=Aries",
+      "?sign=Aries&reading=4",
+      "?sign=Aries&reading=0",
+      "?sign=Nope&reading=1",
+      "?sign=Aries&reading=1.5",
+    ]) {
+      expect(auraFromLink(search)).toBeNull();
+    }
+  });
+
+  it("shares the sign and the reading in words", () => {
+    const sign = SIGNS[0] as (typeof SIGNS)[number];
+    expect(auraShareText({ sign, reading: sign.readings[0] })).toBe(`My Aries aura: ${sign.readings[0]}`);
   });
 });

@@ -13,3 +13,23 @@ export function readAura(signName: string | null, previous: string | null, rando
   const choices = sign.readings.filter((r) => r !== previous);
   return { ok: true, sign, reading: choices[Math.floor(random() * choices.length)] as string };
 }
+
+/** The link that opens a reading: the sign and which of its readings, nothing stored anywhere. */
+export function auraLink(result: { sign: Sign; reading: string }): string {
+  const index = result.sign.readings.indexOf(result.reading);
+  return `/aura?${new URLSearchParams({ sign: result.sign.name, reading: String(index + 1) })}`;
+}
+
+/** The reading a shared link names, or null when the link names none (or nonsense). */
+export function auraFromLink(search: string): AuraResult | null {
+  const params = new URLSearchParams(search);
+  const sign = SIGNS.find((s) => s.name === params.get("sign"));
+  const number = Number(params.get("reading") ?? Number.NaN);
+  const reading = sign && Number.isInteger(number) ? sign.readings[number - 1] : undefined;
+  return sign && reading ? { ok: true, sign, reading } : null;
+}
+
+/** The words a visitor shares. */
+export function auraShareText(result: { sign: Sign; reading: string }): string {
+  return `My ${result.sign.name} aura: ${result.reading}`;
+}

@@ -1,8 +1,10 @@
 import { memo, useCallback, useRef, useState } from "react";
 import { cn } from "../../kit/lib/cn";
+import { buzz } from "../../kit/lib/haptics";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playTone } from "../../kit/sound/sound";
 import { Button } from "../../kit/ui/button";
+import { ShareButton } from "../../kit/ui/share-button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { BUBBLES, freshSheet, pop, screamSound } from "./logic";
 
@@ -24,6 +26,7 @@ export function BubbleWrap() {
       if (!result.scored) return;
       update(result.sheet);
       playTone(screamSound(Math.random));
+      buzz();
     },
     [update],
   );
@@ -48,6 +51,9 @@ export function BubbleWrap() {
           More bubble wrap
         </Button>
         <MuteToggle />
+        {score > 0 ? (
+          <ShareButton text={`I popped ${score} of ${BUBBLES} screaming bubbles. They all screamed.`} />
+        ) : null}
       </div>
     </ToyPage>
   );

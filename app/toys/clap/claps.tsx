@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useThrottle } from "../../kit/hooks/use-throttle";
+import { buzz } from "../../kit/lib/haptics";
 import { useAudioUnlocked } from "../../kit/sound/activation";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playNoise } from "../../kit/sound/sound";
@@ -14,6 +15,7 @@ export function Claps() {
   const [muted] = useMuted();
   const clap = useThrottle(() => {
     playNoise(clapSound(Math.random));
+    buzz();
     setClaps((n) => n + 1);
   }, CLAP_THROTTLE_MS);
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { Button } from "../../kit/ui/button";
+import { ShareButton } from "../../kit/ui/share-button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { FLIP_MS, flipOutcome } from "./logic";
 
@@ -46,6 +47,9 @@ export function CoinFlip() {
       <Button ref={button} size="lg" onClick={flip} disabled={flipping}>
         {result ? "Flip Again" : "Flip the Coin"}
       </Button>
+      <div className="min-h-11">
+        {result ? <ShareButton text={`I flipped the coin and it landed on… ${result}.`} /> : null}
+      </div>
     </ToyPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useStoredNumber } from "../../kit/hooks/use-stored-number";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
+import { buzz } from "../../kit/lib/haptics";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -19,6 +20,7 @@ export function ToiletFlush() {
     setFlushing(true);
     later(() => setFlushing(false), 1600);
     playSound();
+    buzz(40);
   }
 
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { ShareButton } from "../../kit/ui/share-button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { HotdogArt } from "./hotdog-art";
 import { HOTDOGS, type Hotdog as HotdogData, hotdogAlt, hotdogOfTheDay } from "./logic";
@@ -24,6 +25,10 @@ export function Hotdog() {
           </span>
         </figcaption>
       </figure>
+      <ShareButton
+        text={`Today's Hotdog of the Day: ${hotdog.name}, topped with ${hotdog.toppings}.`}
+        label="Share today's hotdog"
+      />
     </ToyPage>
   );
 }

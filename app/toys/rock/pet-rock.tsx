@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { Button } from "../../kit/ui/button";
+import { ShareButton } from "../../kit/ui/share-button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { adoptName, BLINK_MS, nextBlinkDelay } from "./logic";
 import { RockArt } from "./rock-art";
@@ -49,6 +50,10 @@ export function PetRock() {
           <p className="max-w-md text-lg text-white/90">
             {name} is very happy here. {name} will not move, eat, or ask for anything. {name} blinks, occasionally.
           </p>
+          <ShareButton
+            text={`I adopted a pet rock called ${name}. ${name} blinks, occasionally.`}
+            label={`Share ${name}`}
+          />
         </>
       ) : (
         <>

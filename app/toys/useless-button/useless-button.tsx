@@ -5,6 +5,7 @@ import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { cn } from "../../kit/lib/cn";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playTone } from "../../kit/sound/sound";
+import { ShareButton } from "../../kit/ui/share-button";
 import { toast } from "../../kit/ui/toast/toast-store";
 import { usePrepareToasts } from "../../kit/ui/toast/use-prepare-toasts";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -96,7 +97,14 @@ export function UselessButton() {
         <Confetti bursts={bursts} />
       </div>
 
-      <MuteToggle />
+      <div className="flex flex-wrap items-center justify-center gap-3">
+        <MuteToggle />
+        {personalClicks ? (
+          <ShareButton
+            text={`I have pressed the Useless Button ${personalClicks} ${personalClicks === 1 ? "time" : "times"}. It did nothing, every time.`}
+          />
+        ) : null}
+      </div>
 
       <div role="status" className="min-h-14">
         {personalClicks !== null && isAddicted(personalClicks) ? (

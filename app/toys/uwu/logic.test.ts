@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../kit/lib/random";
-import { BLOCK_CHARS, EMOTICONS, splitIntoBlocks, uwuify } from "./logic";
+import { BLOCK_CHARS, EMOTICONS, SHARE_SOURCE_MAX, splitIntoBlocks, uwuFromLink, uwuify, uwuLink } from "./logic";
 
 const first = () => 0;
 
@@ -63,5 +63,37 @@ describe("splitIntoBlocks", () => {
 
   it("cuts where it must when there is no space at all", () => {
     expect(splitIntoBlocks("x".repeat(25), 10)).toEqual(["x".repeat(10), "x".repeat(10), "x".repeat(5)]);
+  });
+});
+
+describe("a shared UwU link", () => {
+  it("opens the same translation: the text and the emoticons' seed", () => {
+    const source = { text: "I love this! Really! Truly!", seed: 1234567 };
+    const back = uwuFromLink(new URL(uwuLink(source), "https://x.test").search);
+    expect(back).toEqual(source);
+    expect(uwuify(back?.text ?? "", seededRandom(back?.seed ?? 0))).toBe(
+      uwuify(source.text, seededRandom(source.seed)),
+    );
+  });
+
+  it("carries at most SHARE_SOURCE_MAX characters of text", () => {
+    const back = uwuFromLink(
+      new URL(uwuLink({ text: "ル".repeat(SHARE_SOURCE_MAX * 3), seed: 1 }), "https://x.test").search,
+    );
+    expect(back?.text).toBe("ル".repeat(SHARE_SOURCE_MAX));
+  });
+
+  it("names nothing when the text or the seed is missing or nonsense", () => {
+    for (const search of [
+      "",
+      "?text=hi",
+      "?seed=3",
+      "?text=%20&seed=3",
+      "?text=hi&seed=-1",
+      "?text=hi&seed=1.5",
+      "?text=hi&seed=99999999999",
+    ]) {
+      expect(uwuFromLink(search)).toBeNull();
+    }
   });
 });

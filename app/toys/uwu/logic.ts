@@ -52,3 +52,28 @@ export function splitIntoBlocks(text: string, size = BLOCK_CHARS): string[] {
   blocks.push(text.slice(start));
   return blocks;
 }
+
+/** A shared link carries the text itself, up to this many characters (a link, not a document). */
+export const SHARE_SOURCE_MAX = 500;
+
+export interface UwuSource {
+  text: string;
+  /** Seeds the emoticons, so the link opens the very same translation. */
+  seed: number;
+}
+
+/** The link that opens a translation: its source text (cut to a sane length) and the seed. */
+export function uwuLink({ text, seed }: UwuSource): string {
+  const cut = Array.from(text).slice(0, SHARE_SOURCE_MAX).join("");
+  return `/uwu?${new URLSearchParams({ text: cut, seed: String(seed) })}`;
+}
+
+/** The translation a shared link names, or null when it names none (or nonsense). */
+export function uwuFromLink(search: string): UwuSource | null {
+  const params = new URLSearchParams(search);
+  const text = params.get("text");
+  const rawSeed = params.get("seed");
+  const seed = /^\d+$/.test(rawSeed ?? "") ? Number(rawSeed) : Number.NaN;
+  if (!text?.trim() || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) return null;
+  return { text: Array.from(text).slice(0, SHARE_SOURCE_MAX).join(""), seed };
+}

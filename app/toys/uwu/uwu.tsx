@@ -1,17 +1,26 @@
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { seededRandom } from "../../kit/lib/random";
 import { Button } from "../../kit/ui/button";
+import { ShareButton } from "../../kit/ui/share-button";
 import { toast } from "../../kit/ui/toast/toast-store";
 import { usePrepareToasts } from "../../kit/ui/toast/use-prepare-toasts";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { READ_OUT_MAX_CHARS, splitIntoBlocks, uwuify } from "./logic";
+import { READ_OUT_MAX_CHARS, splitIntoBlocks, type UwuSource, uwuFromLink, uwuify, uwuLink } from "./logic";
 
 const numberFormat = new Intl.NumberFormat("en");
+
+/** Translates a source with its own seed, so a shared link shows the very same emoticons. */
+function show(source: UwuSource, setSource: (s: UwuSource) => void, setTranslation: (t: string) => void) {
+  setSource(source);
+  setTranslation(uwuify(source.text, seededRandom(source.seed)));
+}
 
 export function Uwu() {
   // Its toasts answer presses: the toast view is fetched on the first one.
   usePrepareToasts();
   const [text, setText] = useState("");
   const [translation, setTranslation] = useState<string | null>(null);
+  const [source, setSource] = useState<UwuSource | null>(null);
   const inputId = useId();
   const outputId = useId();
   const blocks = useMemo(() => (translation ? splitIntoBlocks(translation) : []), [translation]);
@@ -19,8 +28,18 @@ export function Uwu() {
 
   function translate(event: FormEvent) {
     event.preventDefault();
-    setTranslation(text.trim() ? uwuify(text, Math.random) : "");
+    if (text.trim()) show({ text, seed: Math.floor(Math.random() * 0x100000000) }, setSource, setTranslation);
+    else setTranslation("");
   }
+
+  // A shared link carries a text and the emoticons' seed: it opens that very translation, after
+  // hydration so the pre-rendered page and the first render agree.
+  useEffect(() => {
+    const shared = uwuFromLink(window.location.search);
+    if (!shared) return;
+    setText(shared.text);
+    show(shared, setSource, setTranslation);
+  }, []);
 
   async function copy() {
     if (!translation) return;
@@ -79,10 +98,13 @@ export function Uwu() {
                 </span>
               ))}
       </output>
-      {translation ? (
-        <Button variant="ghost" onClick={copy}>
-          Copy the whole translation
-        </Button>
+      {translation && source ? (
+        <div className="flex flex-wrap items-center justify-center gap-3">
+          <Button variant="ghost" onClick={copy}>
+            Copy the whole translation
+          </Button>
+          <ShareButton text={translation} href={uwuLink(source)} label="Share the translation" />
+        </div>
       ) : null}
     </ToyPage>
   );

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
+import { buzz } from "../../kit/lib/haptics";
 import { Button } from "../../kit/ui/button";
+import { ShareButton } from "../../kit/ui/share-button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { nextRotation, SEGMENTS, SPIN_MS, spinOutcome } from "./logic";
 
@@ -22,6 +24,7 @@ function WheelArt({ rotation }: { rotation: number }) {
       style={{ transform: `rotate(${rotation}deg)` }}
       role="img"
       aria-label={`A wheel with ${SEGMENTS.length} segments, every one of them saying You Lose`}
+      data-share-art=""
     >
       {SEGMENTS.map((label, i) => {
         const [x1, y1] = rim(i * step - step / 2);
@@ -77,6 +80,7 @@ export function Wheel() {
     later(() => {
       setSpinning(false);
       setResult(spinOutcome(next));
+      buzz();
     }, SPIN_MS);
   }
 
@@ -95,6 +99,10 @@ export function Wheel() {
       <Button ref={button} size="lg" onClick={spin} disabled={spinning}>
         {spinning ? "Spinning..." : "Spin the Wheel"}
       </Button>
+      {/* Room kept for the share button, so the page does not jump when the wheel stops. */}
+      <div className="min-h-11">
+        {result ? <ShareButton text={`I spun the Wheel of Misfortune: ${result}!`} label="Share my fate" /> : null}
+      </div>
     </ToyPage>
   );
 }
