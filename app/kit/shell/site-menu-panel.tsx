@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type RefObject, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { SiteLink, SiteMap } from "./site-map";
+import { TimeWastedNote } from "./time-wasted-note";
 
 interface SiteMenuPanelProps {
   id: string;
@@ -83,6 +84,7 @@ export default function SiteMenuPanel({ id, siteMap, currentPath, button, onClos
       {group(siteMap.toys, "Toys")}
       <hr className="my-1 border-slate-200" />
       {group(siteMap.pages, "About this site")}
+      <TimeWastedNote className="mt-1 border-t border-slate-200 px-3 pt-3 pb-2 text-sm text-slate-600" />
     </nav>
   );
 }

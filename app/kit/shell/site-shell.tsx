@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { cn } from "../lib/cn";
+import { onFirstIntent } from "../lib/first-intent";
 import { site } from "../lib/site";
 import { Toaster } from "../ui/toast/toaster";
 import { SiteFooter } from "./site-footer";
@@ -27,6 +28,19 @@ export function SiteShell({ loadSiteMap, children }: SiteShellProps) {
   const navigated = location.key !== INITIAL_KEY;
   const main = useRef<HTMLElement>(null);
   const navigationType = useNavigationType();
+
+  // The time-wasted clock starts with the visitor's first press: its own small chunk, fetched then,
+  // so no page pays for it on a cold load.
+  useEffect(
+    () =>
+      onFirstIntent(() => {
+        import("../lib/time-tracker").then(
+          (tracker) => tracker.startTimeTracker(),
+          () => {}, // offline or a new deploy: this visit goes uncounted, nothing breaks
+        );
+      }),
+    [],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { site } from "../../kit/lib/site";
+import { TimeWastedNote } from "../../kit/shell/time-wasted-note";
 import { MailLink } from "../../kit/ui/mail-link";
 import { ToyPage } from "../../kit/ui/toy-page";
 
@@ -20,6 +21,7 @@ export function About() {
           wasting your time with us. It means nothing to us, and everything.
         </p>
       </div>
+      <TimeWastedNote className="text-lg font-semibold text-white/90" />
       <MailLink>Contact The Creator</MailLink>
     </ToyPage>
   );
