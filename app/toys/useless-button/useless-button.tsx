@@ -97,8 +97,10 @@ export function UselessButton() {
         <Confetti bursts={bursts} />
       </div>
 
-      <div className="flex flex-wrap items-center justify-center gap-3">
-        <MuteToggle />
+      <MuteToggle />
+      {/* A reserved line: a returning visitor's count arrives after hydration, and nothing may
+          move when the share button appears with it. */}
+      <div className="min-h-11">
         {personalClicks ? (
           <ShareButton
             text={`I have pressed the Useless Button ${personalClicks} ${personalClicks === 1 ? "time" : "times"}. It did nothing, every time.`}
