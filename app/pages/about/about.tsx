@@ -21,7 +21,7 @@ export function About() {
           wasting your time with us. It means nothing to us, and everything.
         </p>
       </div>
-      <TimeWastedNote className="text-lg font-semibold text-white/90" />
+      <TimeWastedNote className="min-h-[2lh] text-lg font-semibold text-white/90 sm:min-h-[1lh]" />
       <MailLink>Contact The Creator</MailLink>
     </ToyPage>
   );
