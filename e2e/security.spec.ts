@@ -25,6 +25,15 @@ test.describe("security headers", () => {
     });
   }
 
+  test("the social preview images may be shown by other sites; everything else is this site's", async ({ request }) => {
+    const image = await request.get("/og/hi.png");
+    expect(image.status()).toBe(200);
+    expect(image.headers()["cross-origin-resource-policy"]).toBe("cross-origin");
+    expect(image.headers()["x-content-type-options"]).toBe("nosniff");
+    expect((await request.get("/icons/icon-192.png")).headers()["cross-origin-resource-policy"]).toBe("same-origin");
+    expect((await request.get("/hi")).headers()["cross-origin-resource-policy"]).toBe("same-origin");
+  });
+
   test("hashed assets are cached for a year, pages revalidate", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];

@@ -18,6 +18,8 @@ import {
   inlineScriptHashes,
   type PageHeaders,
   RESPONSE_HEADERS,
+  SHARE_IMAGE_HEADERS,
+  SHARE_IMAGE_PREFIX,
 } from "./build/security.ts";
 import { writeServiceWorker } from "./build/service-worker.ts";
 import { writeShareImages } from "./build/share-images.ts";
@@ -55,7 +57,16 @@ headerCsp["/404.html"] = headerCsp[`/${FALLBACK}`] as string;
 writeFileSync(join(DIR, "_headers"), headersFile(pageHeaders));
 writeFileSync(
   "build/headers.json",
-  `${JSON.stringify({ response: RESPONSE_HEADERS, document: DOCUMENT_HEADERS, csp: headerCsp }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      response: RESPONSE_HEADERS,
+      document: DOCUMENT_HEADERS,
+      shareImages: { prefix: SHARE_IMAGE_PREFIX, headers: SHARE_IMAGE_HEADERS },
+      csp: headerCsp,
+    },
+    null,
+    2,
+  )}\n`,
 );
 
 const drawn = writeShareImages(DIR, pages, readFileSync(join(DIR, "favicon.svg"), "utf8"), site.name, shareImagePath);

@@ -13,7 +13,8 @@ const isDocument = (file) => file.endsWith(".html") || file === "/sw.js";
 
 /**
  * Serves `dir`, headers from `dir/../headers.json` as the build wrote them: `response` on every
- * response, `document` on pages and the service worker, and each page's `csp`. With `api` (a Node
+ * response, `document` on pages and the service worker, `shareImages` on the social preview
+ * images, and each page's `csp`. With `api` (a Node
  * request listener, server/node.ts), requests under /api/ go to it.
  */
 export function createSiteServer(dir = "build/client", { api } = {}) {
@@ -26,6 +27,8 @@ export function createSiteServer(dir = "build/client", { api } = {}) {
   function setSecurityHeaders(res, pathname) {
     const file = fileOf(pathname);
     const set = { ...headers.response, ...(isDocument(file) ? headers.document : {}) };
+    if (headers.shareImages && pathname.startsWith(headers.shareImages.prefix))
+      Object.assign(set, headers.shareImages.headers);
     for (const [name, value] of Object.entries(set)) res.setHeader(name, value);
     const policy = headers.csp[file];
     if (policy) res.setHeader("Content-Security-Policy", policy);

@@ -53,5 +53,6 @@ describe("security headers", () => {
     expect(file).toMatch(/^\/\*\n {2}X-Content-Type-Options: nosniff/);
     expect(file).toContain("/hi\n  Content-Security-Policy: default-src 'self'");
     expect(file).toContain("/hi/\n  Content-Security-Policy: default-src 'self'");
+    expect(file).toContain("/og/*\n  Cross-Origin-Resource-Policy: cross-origin");
   });
 });

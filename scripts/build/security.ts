@@ -43,6 +43,13 @@ export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The social preview images (under /og/) are for other sites: a chat app may show one in its own
+ * page straight from ours, which `Cross-Origin-Resource-Policy: same-origin` would block.
+ */
+export const SHARE_IMAGE_PREFIX = "/og/";
+export const SHARE_IMAGE_HEADERS: Readonly<Record<string, string>> = { "Cross-Origin-Resource-Policy": "cross-origin" };
+
+/**
  * All of them. Static hosts get these on every path (their `_headers` cannot tell documents from
  * assets, and over HTTP/2 and HTTP/3 a repeated header costs a few bytes).
  */
@@ -107,6 +114,9 @@ export function headersFile(pages: readonly PageHeaders[]): string {
   return `${[
     block("/*", { ...COMMON_HEADERS }),
     block("/assets/*", { "Cache-Control": "public, max-age=31536000, immutable" }),
+    // Hosts that join this with the /* value send "same-origin, cross-origin", which browsers
+    // ignore as invalid: the images are embeddable either way.
+    block(`${SHARE_IMAGE_PREFIX}*`, { ...SHARE_IMAGE_HEADERS }),
     ...pages.flatMap((page) => page.paths.map((path) => block(path, { "Content-Security-Policy": page.csp }))),
   ].join("\n\n")}\n`;
 }
