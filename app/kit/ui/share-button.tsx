@@ -9,6 +9,8 @@ export interface ShareButtonProps {
   href?: string;
   /** The button's words, when "Share" alone would be unclear. */
   label?: string;
+  /** Nothing to share yet (the button keeps its place, so nothing moves when there is). */
+  disabled?: boolean;
   className?: string;
 }
 
@@ -22,7 +24,7 @@ function ShareIcon() {
 }
 
 /** Shares a toy's result: the share sheet on phones, the clipboard (and a toast) elsewhere. */
-export function ShareButton({ text, href, label = "Share", className }: ShareButtonProps) {
+export function ShareButton({ text, href, label = "Share", disabled, className }: ShareButtonProps) {
   const [busy, setBusy] = useState(false);
 
   async function share() {
@@ -37,7 +39,7 @@ export function ShareButton({ text, href, label = "Share", className }: ShareBut
   }
 
   return (
-    <Button variant="ghost" onClick={share} aria-busy={busy} className={className}>
+    <Button variant="ghost" onClick={share} aria-busy={busy} disabled={disabled} className={className}>
       <ShareIcon />
       {label}
     </Button>

@@ -51,9 +51,10 @@ export function BubbleWrap() {
           More bubble wrap
         </Button>
         <MuteToggle />
-        {score > 0 ? (
-          <ShareButton text={`I popped ${score} of ${BUBBLES} screaming bubbles. They all screamed.`} />
-        ) : null}
+        <ShareButton
+          text={`I popped ${score} of ${BUBBLES} screaming bubbles. They all screamed.`}
+          disabled={score === 0}
+        />
       </div>
     </ToyPage>
   );
