@@ -4,7 +4,7 @@ import { siteOrigin } from "./scripts/build/site-origin.ts";
 export default defineConfig({
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
-    __SITE_ORIGIN__: JSON.stringify(siteOrigin("https://pointless.test")),
+    __SITE_ORIGIN__: JSON.stringify(siteOrigin("http://localhost:3000")),
   },
   test: {
     projects: [

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, open, test } from "./fixtures";
-import { blockStorage, fillStorage } from "./storage-stubs";
+import { blockStorage, fillStorage, seedStorage } from "./storage-stubs";
 import { navigateWithMenu } from "./timers";
 
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem("toiletFlushes"));
@@ -86,12 +86,7 @@ test.describe("Toilet Flush", () => {
   });
 
   test("garbage in toiletFlushes counts from 0", async ({ page }) => {
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem("seeded")) {
-        sessionStorage.setItem("seeded", "1");
-        localStorage.setItem("toiletFlushes", "a lot");
-      }
-    });
+    await seedStorage(page, { toiletFlushes: "a lot" });
     await open(page, "/flush");
     await expect(page.getByText(/^Flushes:/)).toContainText("0");
     await page.getByRole("button", { name: "Flush" }).click();

@@ -2,6 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { SEND_EVERY_MS } from "../app/toys/useless-button/click-queue";
 import { type CounterServer, startCounterServer } from "./counter-server";
 import { test as base, expect, open } from "./fixtures";
+import { seedStorage } from "./storage-stubs";
 import { installPausedClock } from "./timers";
 
 /**
@@ -152,10 +153,7 @@ test("on a host without the counter service, the badge says it counts this devic
   await page.route("**/api/clicks", (route) =>
     route.fulfill({ status: 404, contentType: "text/html", body: "<h1>Not found</h1>" }),
   );
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem("seeded")) localStorage.setItem("uselessClicks", "12");
-    sessionStorage.setItem("seeded", "1");
-  });
+  await seedStorage(page, { uselessClicks: "12" });
   // On a phone, where the badges are stacked: the label changing after the first paint moves nothing.
   await page.setViewportSize({ width: 412, height: 823 });
   await page.addInitScript(() => {

@@ -22,3 +22,15 @@ export async function fillStorage(page: Page): Promise<void> {
     };
   });
 }
+
+/**
+ * Puts values in localStorage before the page's first load, once: a reload finds what the page
+ * itself stored since, as a returning visitor would.
+ */
+export async function seedStorage(page: Page, values: Record<string, string>): Promise<void> {
+  await page.addInitScript((seed) => {
+    if (sessionStorage.getItem("seeded")) return;
+    sessionStorage.setItem("seeded", "1");
+    for (const [key, value] of Object.entries(seed)) localStorage.setItem(key, value);
+  }, values);
+}

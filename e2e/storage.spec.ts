@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, open, test } from "./fixtures";
-import { blockStorage } from "./storage-stubs";
+import { blockStorage, seedStorage } from "./storage-stubs";
 
 const bigButton = (page: Page) => page.getByRole("main").getByRole("button").first();
 const globalCount = (page: Page) => page.getByText(/^Global clicks:/).locator("strong");
@@ -40,13 +40,7 @@ test.describe("untrusted storage", () => {
 
   for (const garbage of ["banana", "-5", "Infinity", "NaN", '{"clicks":9}', "1e999", ""]) {
     test(`garbage ${JSON.stringify(garbage)} in the counters counts as 0`, async ({ page }) => {
-      await page.addInitScript((value) => {
-        if (sessionStorage.getItem("seeded")) return;
-        sessionStorage.setItem("seeded", "1");
-        localStorage.setItem("uselessClicks", value);
-        localStorage.setItem("personalUselessClicks", value);
-        localStorage.setItem("pointlessMuted", value);
-      }, garbage);
+      await seedStorage(page, { uselessClicks: garbage, personalUselessClicks: garbage, pointlessMuted: garbage });
       await open(page, "/");
       await expect(globalCount(page)).toHaveText(/^\d+$/);
       await expect(personalCount(page)).toHaveText("0");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { TIME_WASTED_KEY } from "../app/kit/lib/time-wasted";
 import { expect, open, test, waitForHydration } from "./fixtures";
+import { seedStorage } from "./storage-stubs";
 import { installPausedClock } from "./timers";
 
 const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), TIME_WASTED_KEY);
@@ -84,10 +85,7 @@ test("time wasted grows only while the tab is visible and the visitor active, an
 });
 
 test("a stored value that is not a time is ignored, and counting starts again from nothing", async ({ page }) => {
-  await page.addInitScript((key) => {
-    if (!sessionStorage.getItem("seeded")) localStorage.setItem(key, "forever and ever");
-    sessionStorage.setItem("seeded", "1");
-  }, TIME_WASTED_KEY);
+  await seedStorage(page, { [TIME_WASTED_KEY]: "forever and ever" });
   await installPausedClock(page);
   await open(page, "/about");
   await expect(note(page)).toHaveText("You have wasted less than a minute here. Well done.");
@@ -97,10 +95,7 @@ test("a stored value that is not a time is ignored, and counting starts again fr
 });
 
 test("ten minutes wasted earns a toast", async ({ page }) => {
-  await page.addInitScript((key) => {
-    if (!sessionStorage.getItem("seeded")) localStorage.setItem(key, String(10 * 60_000 - 1));
-    sessionStorage.setItem("seeded", "1");
-  }, TIME_WASTED_KEY);
+  await seedStorage(page, { [TIME_WASTED_KEY]: String(10 * 60_000 - 1) });
   await installPausedClock(page);
   await open(page, "/hi");
   expect(await startCounting(page)).toBeGreaterThanOrEqual(10 * 60_000);

@@ -3,6 +3,7 @@ import { fillCount } from "../app/toys/useless-button/logic";
 import { GRADIENTS, MESSAGES } from "../app/toys/useless-button/words";
 import { recordSounds, removeWebAudio, soundsPlayed } from "./audio-stub";
 import { expect, open, test } from "./fixtures";
+import { seedStorage } from "./storage-stubs";
 import { pauseClock } from "./timers";
 
 const bigButton = (page: Page) => page.getByRole("main").getByRole("button").first();
@@ -14,14 +15,6 @@ const globalNumber = async (page: Page) => {
 };
 const personalCount = (page: Page) => page.getByText(/^Your clicks:/).locator("strong");
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
-
-async function seed(page: Page, values: Record<string, string>) {
-  await page.addInitScript((v) => {
-    if (sessionStorage.getItem("seeded")) return;
-    sessionStorage.setItem("seeded", "1");
-    for (const [key, value] of Object.entries(v)) localStorage.setItem(key, value);
-  }, values);
-}
 
 test.describe("the Useless Button", () => {
   test("shows its title, counters, big button and mute toggle", async ({ page }) => {
@@ -35,7 +28,7 @@ test.describe("the Useless Button", () => {
   });
 
   test("each click counts globally and personally, and saves both counts on the device", async ({ page }) => {
-    await seed(page, { uselessClicks: "100", personalUselessClicks: "7" });
+    await seedStorage(page, { uselessClicks: "100", personalUselessClicks: "7" });
     await open(page, "/");
     const before = await globalNumber(page);
     await bigButton(page).click();
@@ -136,7 +129,7 @@ test.describe("the Useless Button", () => {
   test("every 10th personal click shows 'Milestone Achieved!' for 3 s, one toast at a time", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.clock.install();
-    await seed(page, { personalUselessClicks: "8" });
+    await seedStorage(page, { personalUselessClicks: "8" });
     await open(page, "/");
     await pauseClock(page);
     const toast = page.locator(".toast");
@@ -157,7 +150,7 @@ test.describe("the Useless Button", () => {
   });
 
   test("over 50 personal clicks, a banner says the visitor is officially addicted", async ({ page }) => {
-    await seed(page, { personalUselessClicks: "49" });
+    await seedStorage(page, { personalUselessClicks: "49" });
     await open(page, "/");
     const banner = page.getByText(/officially addicted/);
     await bigButton(page).click();

@@ -5,7 +5,7 @@ import { cleanShareText, SHARE_TEXT_MAX, shareResult } from "./share";
 const content = {
   title: "Age Oracle | Pointless Toys",
   text: "The Age Oracle says I am 42.",
-  url: "https://x.test/age",
+  url: "http://localhost:3000/age",
 };
 
 function abort(): Error {
@@ -60,7 +60,7 @@ describe("shareResult", () => {
       },
     });
     expect(outcome).toBe("copied");
-    expect(copied).toEqual(["The Age Oracle says I am 42. https://x.test/age"]);
+    expect(copied).toEqual(["The Age Oracle says I am 42. http://localhost:3000/age"]);
     expect(getToast()?.title).toBe("Copied to your clipboard");
   });
 
