@@ -9,11 +9,12 @@ function subscribe(listener: () => void): () => void {
   return () => list.removeEventListener?.("change", listener);
 }
 
-function getSnapshot(): boolean {
+/** Whether the visitor asked for less motion, now (for code outside React). */
+export function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && !!window.matchMedia && window.matchMedia(QUERY).matches;
 }
 
 /** True when the visitor asked for less motion. False during pre-render and hydration. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, getSnapshot, () => false);
+  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
 }

@@ -1,10 +1,9 @@
+import { prefersReducedMotion } from "../hooks/use-reduced-motion";
 import { hasUserActivation } from "../sound/activation";
 import { isMuted } from "../sound/mute";
 
 /** How long a buzz lasts: a short tick, felt rather than heard. */
 export const BUZZ_MS = 15;
-
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
 /**
  * A short vibration for a physical moment (a bubble pops, a clap, a flush, the wheel stops). Silent
@@ -13,8 +12,7 @@ const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
  */
 export function buzz(ms: number = BUZZ_MS): void {
   if (typeof navigator === "undefined" || typeof navigator.vibrate !== "function") return;
-  if (isMuted() || !hasUserActivation()) return;
-  if (typeof window !== "undefined" && window.matchMedia?.(REDUCED_MOTION).matches) return;
+  if (isMuted() || !hasUserActivation() || prefersReducedMotion()) return;
   try {
     navigator.vibrate(ms);
   } catch {

@@ -9,18 +9,17 @@ import { READ_OUT_MAX_CHARS, splitIntoBlocks, type UwuSource, uwuFromLink, uwuif
 
 const numberFormat = new Intl.NumberFormat("en");
 
-/** Translates a source with its own seed, so a shared link shows the very same emoticons. */
-function show(source: UwuSource, setSource: (s: UwuSource) => void, setTranslation: (t: string) => void) {
-  setSource(source);
-  setTranslation(uwuify(source.text, seededRandom(source.seed)));
-}
-
 export function Uwu() {
   // Its toasts answer presses: the toast view is fetched on the first one.
   usePrepareToasts();
   const [text, setText] = useState("");
-  const [translation, setTranslation] = useState<string | null>(null);
+  // What was translated and the emoticons' seed (so a shared link shows the very same ones);
+  // null before the first press.
   const [source, setSource] = useState<UwuSource | null>(null);
+  const translation = useMemo(
+    () => (source === null ? null : source.text.trim() ? uwuify(source.text, seededRandom(source.seed)) : ""),
+    [source],
+  );
   const inputId = useId();
   const outputId = useId();
   const blocks = useMemo(() => (translation ? splitIntoBlocks(translation) : []), [translation]);
@@ -28,8 +27,7 @@ export function Uwu() {
 
   function translate(event: FormEvent) {
     event.preventDefault();
-    if (text.trim()) show({ text, seed: Math.floor(Math.random() * 0x100000000) }, setSource, setTranslation);
-    else setTranslation("");
+    setSource({ text, seed: Math.floor(Math.random() * 0x100000000) });
   }
 
   // A shared link carries a text and the emoticons' seed: it opens that very translation, after
@@ -38,7 +36,7 @@ export function Uwu() {
     const shared = uwuFromLink(window.location.search);
     if (!shared) return;
     setText(shared.text);
-    show(shared, setSource, setTranslation);
+    setSource(shared);
   }, []);
 
   async function copy() {
