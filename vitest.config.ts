@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config";
-import { siteOrigin } from "./scripts/build/site-origin.ts";
+import { LOCAL_ORIGIN } from "./app/kit/lib/site.ts";
 
 export default defineConfig({
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
-    __SITE_ORIGIN__: JSON.stringify(siteOrigin("http://localhost:3000")),
+    __SITE_ORIGIN__: JSON.stringify(LOCAL_ORIGIN),
   },
   test: {
     projects: [
