@@ -15,6 +15,11 @@ export function documentTitle(title: string): string {
   return `${title} | ${site.name}`;
 }
 
+/** A page's title (with the site's name) and its description. */
+function titleAndDescription(entry: Pick<PageEntry, "title" | "description">): MetaTag[] {
+  return [{ title: documentTitle(entry.title) }, { name: "description", content: entry.description }];
+}
+
 /**
  * `meta` for a route module: the page's own title and description from its registry entry, and
  * its social preview (Open Graph and X card) with the picture the build draws for it.
@@ -23,8 +28,7 @@ export function pageMeta(entry: Pick<PageEntry, "title" | "description" | "path"
   const url = `${site.origin}${entry.path}`;
   const image = `${site.origin}${shareImagePath(entry.path)}`;
   const tags: MetaTag[] = [
-    { title: documentTitle(entry.title) },
-    { name: "description", content: entry.description },
+    ...titleAndDescription(entry),
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: site.name },
     { property: "og:title", content: entry.title },
@@ -72,6 +76,5 @@ const BROKEN = {
 export function rootMeta({ error }: { error?: unknown }): MetaTag[] {
   if (error == null) return [{ title: site.name }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const failure = notFound ? NOT_FOUND : BROKEN;
-  return [{ title: documentTitle(failure.title) }, { name: "description", content: failure.description }];
+  return titleAndDescription(notFound ? NOT_FOUND : BROKEN);
 }
