@@ -62,18 +62,20 @@ export interface UwuSource {
   seed: number;
 }
 
+/** At most SHARE_SOURCE_MAX characters of the text, never splitting an emoji. */
+const cutForLink = (text: string) => Array.from(text).slice(0, SHARE_SOURCE_MAX).join("");
+
 /** The link that opens a translation: its source text (cut to a sane length) and the seed. */
 export function uwuLink({ text, seed }: UwuSource): string {
-  const cut = Array.from(text).slice(0, SHARE_SOURCE_MAX).join("");
-  return `/uwu?${new URLSearchParams({ text: cut, seed: String(seed) })}`;
+  return `/uwu?${new URLSearchParams({ text: cutForLink(text), seed: String(seed) })}`;
 }
 
 /** The translation a shared link names, or null when it names none (or nonsense). */
 export function uwuFromLink(search: string): UwuSource | null {
   const params = new URLSearchParams(search);
   const text = params.get("text");
-  const rawSeed = params.get("seed");
-  const seed = /^\d+$/.test(rawSeed ?? "") ? Number(rawSeed) : Number.NaN;
-  if (!text?.trim() || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) return null;
-  return { text: Array.from(text).slice(0, SHARE_SOURCE_MAX).join(""), seed };
+  const seed = params.get("seed");
+  // The seed is a whole number that fits 32 bits, as `translate` makes them.
+  if (!text?.trim() || !seed || !/^\d{1,10}$/.test(seed) || Number(seed) > 0xffffffff) return null;
+  return { text: cutForLink(text), seed: Number(seed) };
 }
