@@ -4,7 +4,6 @@
 // Runs under the project's Node 24 (TypeScript type stripping).
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { shareImagePath } from "../app/kit/lib/share-image.ts";
 import { site } from "../app/kit/lib/site.ts";
 import { closure } from "./build/chunk-graph.ts";
 import { precompress } from "./build/compress.ts";
@@ -69,7 +68,7 @@ writeFileSync(
   )}\n`,
 );
 
-const drawn = writeShareImages(DIR, pages, readFileSync(join(DIR, "favicon.svg"), "utf8"), site.name, shareImagePath);
+const drawn = writeShareImages(DIR, pages, readFileSync(join(DIR, "favicon.svg"), "utf8"), site.name);
 
 const precached = writeServiceWorker(DIR, readFileSync("scripts/build/sw-template.js", "utf8"));
 

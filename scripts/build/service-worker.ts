@@ -10,7 +10,7 @@ export interface PrecacheEntry {
 
 /**
  * Files a visitor may need offline; host files, precompressed twins and the social preview images
- * (for link previews in other apps, 45 of them: never needed offline) are left out.
+ * (one per page, for link previews in other apps: never needed offline) are left out.
  */
 const PRECACHE = /\.(html|js|css|svg|png|wav|webmanifest)$/;
 const SKIP = /(^|\/)(404\.html|sw\.js)$|^og\//;

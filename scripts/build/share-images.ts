@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import { SHARE_IMAGE } from "../../app/kit/lib/share-image.ts";
+import { SHARE_IMAGE, shareImagePath } from "../../app/kit/lib/share-image.ts";
 import { oklchToHex } from "./oklch.ts";
 
 const { width: WIDTH, height: HEIGHT } = SHARE_IMAGE;
@@ -135,10 +135,9 @@ export function writeShareImages(
   pages: ReadonlyMap<string, string>,
   logo: string,
   siteName: string,
-  imagePath: (path: string) => string,
 ): number {
   for (const [path, html] of pages) {
-    const file = join(dir, imagePath(path));
+    const file = join(dir, shareImagePath(path));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, renderCard(cardSvg(readCard(html), logo, siteName)));
   }
