@@ -6,6 +6,12 @@ import { expect, open, test } from "./fixtures";
 import { copied, shared, stubClipboardOnly, stubShareSheet } from "./share-stubs";
 import { installPausedClock } from "./timers";
 
+/** Presses a toy's button, then lets its fake clock run until the result is shown. */
+const pressThenWait = (button: string, ms: number) => async (page: Page) => {
+  await page.getByRole("button", { name: button }).click();
+  await page.clock.runFor(ms);
+};
+
 /** The toys with a result worth sending: how to get one, the share button, what is sent. */
 const RESULTS: {
   path: string;
@@ -32,30 +38,21 @@ const RESULTS: {
   {
     path: "/wheel",
     clock: true,
-    act: async (page) => {
-      await page.getByRole("button", { name: "Spin the Wheel" }).click();
-      await page.clock.runFor(4000);
-    },
+    act: pressThenWait("Spin the Wheel", 4000),
     button: "Share my fate",
     text: /^I spun the Wheel of Misfortune: You Lose!$/,
   },
   {
     path: "/age",
     clock: true,
-    act: async (page) => {
-      await page.getByRole("button", { name: "Guess My Age" }).click();
-      await page.clock.runFor(10_000);
-    },
+    act: pressThenWait("Guess My Age", 10_000),
     button: "Share",
     text: /^The Age Oracle gazed into its crystal ball and says I am 42\.$/,
   },
   {
     path: "/coin",
     clock: true,
-    act: async (page) => {
-      await page.getByRole("button", { name: "Flip the Coin" }).click();
-      await page.clock.runFor(2000);
-    },
+    act: pressThenWait("Flip the Coin", 2000),
     button: "Share",
     text: /^I flipped the coin and it landed on… Side\.$/,
   },
@@ -95,8 +92,7 @@ test("without a share sheet, the result and its link are copied, and a toast say
   await stubClipboardOnly(page);
   await installPausedClock(page);
   await open(page, "/coin");
-  await page.getByRole("button", { name: "Flip the Coin" }).click();
-  await page.clock.runFor(2000);
+  await pressThenWait("Flip the Coin", 2000)(page);
   await page.getByRole("button", { name: "Share" }).click();
   await expect.poll(() => copied(page)).toEqual([`I flipped the coin and it landed on… Side. ${baseURL}/coin`]);
   await page.clock.runFor(100); // the toast view arrives and opens

@@ -1,15 +1,12 @@
 import type { Page } from "@playwright/test";
-import { TIME_WASTED_KEY } from "../app/kit/lib/time-wasted";
+import { parseTimeWasted, TIME_WASTED_KEY } from "../app/kit/lib/time-wasted";
 import { expect, open, test, waitForHydration } from "./fixtures";
 import { seedStorage } from "./storage-stubs";
 import { installPausedClock } from "./timers";
 
 const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), TIME_WASTED_KEY);
-/** The stored milliseconds; 0 for nothing, or for what is not a number of them. */
-const storedMs = async (page: Page) => {
-  const value = await stored(page);
-  return value && /^\d+$/.test(value) ? Number(value) : 0;
-};
+/** The stored milliseconds, read as the site reads them (0 for nothing, or for what is not a time). */
+const storedMs = async (page: Page) => parseTimeWasted(await stored(page));
 const note = (page: Page) => page.locator("main [data-time-wasted]");
 
 /** The visitor acts after `ms` of fake time; the tracker saves what counted then. */
