@@ -77,6 +77,16 @@ export function Uwu() {
       <p role="status" className="sr-only">
         {long ? `Translated ${numberFormat.format(translation?.length ?? 0)} characters.` : ""}
       </p>
+      {/* Above the output, not after it: a long translation is laid out block by block as it
+          scrolls into view, so a button below it would move as it is reached (and be 90,000 px away). */}
+      {translation && source ? (
+        <div className="flex flex-wrap items-center justify-center gap-3">
+          <Button variant="ghost" onClick={copy}>
+            Copy the whole translation
+          </Button>
+          <ShareButton text={translation} href={uwuLink(source)} label="Share the translation" />
+        </div>
+      ) : null}
       <output
         id={outputId}
         htmlFor={inputId}
@@ -96,14 +106,6 @@ export function Uwu() {
                 </span>
               ))}
       </output>
-      {translation && source ? (
-        <div className="flex flex-wrap items-center justify-center gap-3">
-          <Button variant="ghost" onClick={copy}>
-            Copy the whole translation
-          </Button>
-          <ShareButton text={translation} href={uwuLink(source)} label="Share the translation" />
-        </div>
-      ) : null}
     </ToyPage>
   );
 }
