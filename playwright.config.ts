@@ -34,7 +34,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node scripts/start.mjs",
+    command: "node scripts/build-if-needed.mjs && node server/main.ts",
     env: {
       PORT: String(PORT),
       // A fresh global counter for every run of the suite.

@@ -3,10 +3,11 @@
 // stay within the targets in budget-targets.ts, on every page. Deterministic: bytes, not timings.
 
 import { get } from "node:http";
+import { createSiteServer } from "../server/http.ts";
+import { siteFiles } from "../server/static.ts";
 import { BUDGET } from "./budget-targets.ts";
 import { measurePages } from "./build/bundle-sizes.ts";
 import { listenOnFreePort } from "./lib/local-site.ts";
-import { createSiteServer } from "./serve.mjs";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -18,7 +19,7 @@ if (pages.length === 0) {
 
 // What a browser receives for one module: the status line, the headers and the body (brotli,
 // except for files too small to gain from it).
-const { origin, close } = await listenOnFreePort(createSiteServer());
+const { origin, close } = await listenOnFreePort(createSiteServer(siteFiles()));
 const sent = new Map<string, number>();
 async function sentBytes(url: string): Promise<number> {
   const known = sent.get(url);

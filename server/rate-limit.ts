@@ -2,18 +2,29 @@
  * A token bucket per client address and kind of request, in memory: `burst` requests at once,
  * then `perMinute` a minute. Each server keeps its own (a visitor behind a load balancer is
  * limited per server, which is still far above what a person can click).
+ *
+ * Memory is bounded whatever clients send: keys are short (client-address.ts), and at most
+ * `maxKeys` buckets are kept, the least recently used forgotten first (a forgotten bucket is a full
+ * one, so forgetting only ever errs towards letting a request through). Idle buckets refill to
+ * full within minutes and are swept.
  */
 export interface Limit {
   burst: number;
   perMinute: number;
 }
 
-export function createRateLimiter(limits: Record<string, Limit>, now: () => number = Date.now) {
+export function createRateLimiter(
+  limits: Record<string, Limit>,
+  { now = Date.now, maxKeys = 50_000 }: { now?: () => number; maxKeys?: number } = {},
+) {
   const buckets = new Map<string, { tokens: number; at: number }>();
 
-  // Full buckets are forgotten, so the map holds only addresses seen in the last minutes.
   const sweep = setInterval(() => {
-    for (const [key, bucket] of buckets) if (now() - bucket.at > 5 * 60_000) buckets.delete(key);
+    // Oldest first (Map order is last use): stop at the first one still in use.
+    for (const [key, bucket] of buckets) {
+      if (now() - bucket.at <= 5 * 60_000) break;
+      buckets.delete(key);
+    }
   }, 60_000);
   sweep.unref?.();
 
@@ -27,15 +38,30 @@ export function createRateLimiter(limits: Record<string, Limit>, now: () => numb
       const bucket = buckets.get(key) ?? { tokens: limit.burst, at: t };
       bucket.tokens = Math.min(limit.burst, bucket.tokens + ((t - bucket.at) / 60_000) * limit.perMinute);
       bucket.at = t;
+      // Re-inserted, so the map's order is the order of last use.
+      buckets.delete(key);
       buckets.set(key, bucket);
+      if (buckets.size > maxKeys) buckets.delete(buckets.keys().next().value as string);
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1;
         return 0;
       }
       return Math.ceil(((1 - bucket.tokens) * 60) / limit.perMinute);
     },
+    /** How many buckets are kept now. */
+    get size() {
+      return buckets.size;
+    },
     stop() {
       clearInterval(sweep);
     },
   };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** A limit from the environment ("burst/perMinute", e.g. "600/6000"), or the default. */
+export function limitFrom(value: string | undefined, fallback: Limit): Limit {
+  const match = /^(\d+)\/(\d+)$/.exec(value ?? "");
+  return match ? { burst: Number(match[1]), perMinute: Number(match[2]) } : fallback;
 }

@@ -3,10 +3,11 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createSiteServer } from "../../server/http.ts";
+import { siteFiles } from "../../server/static.ts";
 import { precompress } from "../build/compress.ts";
 import { DOCUMENT_HEADERS, RESPONSE_HEADERS } from "../build/security.ts";
 import { listenOnFreePort } from "../lib/local-site.ts";
-import { createSiteServer } from "../serve.mjs";
 
 const FLOOR = "scripts/bench/floor";
 
@@ -23,5 +24,5 @@ export function buildFloor(): void {
 
 /** Serves the built floor on a free port, by the site's own server. */
 export function serveFloor() {
-  return listenOnFreePort(createSiteServer(join(FLOOR, "build/client")));
+  return listenOnFreePort(createSiteServer(siteFiles(join(FLOOR, "build/client"))));
 }

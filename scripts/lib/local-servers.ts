@@ -33,14 +33,20 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 
 }
 
 /**
- * Debian's redis-server on a free loopback port, nothing saved to disk; resolves once it accepts
- * connections.
+ * Debian's redis-server on loopback (a free port, or `port`), nothing saved to disk unless `dir` is
+ * given; resolves once it accepts connections.
  */
-export async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+export async function startRedis({ port: fixedPort, dir }: { port?: number; dir?: string } = {}): Promise<{
+  url: string;
+  port: number;
+  child: ChildProcess;
+}> {
+  const port = fixedPort ?? (await freePort());
+  // With `dir`, every write is appended to a file there before it is acknowledged (a restart keeps it).
+  const persistence = dir ? ["--dir", dir, "--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"];
   const child = spawn(
     "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--protected-mode", "yes"],
     { stdio: "ignore" },
   );
   const failed = new Promise<never>((_, reject) => {
@@ -63,23 +69,39 @@ export async function startRedis(): Promise<{ url: string; child: ChildProcess }
     throw new Error("redis-server did not start listening within 5 s");
   })();
   await Promise.race([listening, failed]);
-  return { url: `redis://127.0.0.1:${port}`, child };
+  return { url: `redis://127.0.0.1:${port}`, port, child };
 }
 
-/** `npm start`'s script on a free port with `env` added; resolves once it serves. */
+/** The site's server (server/main.ts, as `npm start` runs it) on a free port, with `env` added; resolves once it serves. */
 export async function startSiteProcess(
   env: Record<string, string>,
-): Promise<{ origin: string; port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  { port: fixedPort }: { port?: number } = {},
+): Promise<{ origin: string; port: number; child: ChildProcess; logs: string[] }> {
+  const port = fixedPort ?? (await freePort());
+  const child = spawn(process.execPath, ["server/main.ts"], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  await new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the site's server stopped (exit ${code})`)));
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("wasting time on")) resolve();
-    });
+  // Its log, one JSON line per entry.
+  const logs: string[] = [];
+  let partial = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop() ?? "";
+    logs.push(...lines);
   });
-  return { origin: `http://localhost:${port}`, port, child };
+  await new Promise<void>((resolve, reject) => {
+    const exited = (code: number | null) =>
+      reject(new Error(`the site's server stopped (exit ${code}): ${logs.join("\n")}`));
+    child.once("exit", exited);
+    const check = setInterval(() => {
+      if (logs.some((line) => line.includes("wasting time on"))) {
+        clearInterval(check);
+        child.off("exit", exited);
+        resolve();
+      }
+    }, 20);
+    child.once("exit", () => clearInterval(check));
+  });
+  return { origin: `http://localhost:${port}`, port, child, logs };
 }

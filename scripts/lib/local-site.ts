@@ -6,7 +6,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { runnerImport } from "vite";
 import type * as Registry from "../../app/toys/registry";
-import { createSiteServer } from "../serve.mjs";
+import { createSiteServer } from "../../server/http.ts";
+import { siteFiles } from "../../server/static.ts";
 
 /** Runs `npm run build`, exiting with its status when it fails. */
 export function buildOrExit() {
@@ -22,7 +23,7 @@ export async function listenOnFreePort(server: Server) {
 
 /** Serves build/client like `npm start` does, on a free port. */
 export function serveBuild() {
-  return listenOnFreePort(createSiteServer("build/client"));
+  return listenOnFreePort(createSiteServer(siteFiles("build/client")));
 }
 
 /** The registry; the app's modules use bundler-style imports, so it is loaded through Vite. */

@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getRequestListener, RequestError } from "@hono/node-server";
+import { Hono } from "hono";
+import type { Backends } from "./backends.ts";
+import { clickRoutes } from "./clicks/routes.ts";
+import type { ClickStore } from "./clicks/store.ts";
+import { clientAddress, maskAddress } from "./client-address.ts";
+import { type ApiEnv, error } from "./http-api.ts";
+import { errorText, type Logger } from "./log.ts";
+import { createRateLimiter, type Limit } from "./rate-limit.ts";
+import { StoreUnavailable } from "./store-guard.ts";
+
+export const DEFAULT_LIMITS = {
+  read: { burst: 30, perMinute: 120 },
+  // A send every two seconds is 30 a minute; a tab catching up after a while offline sends more.
+  write: { burst: 30, perMinute: 90 },
+} as const;
+
+/** A store that does not answer: the page tries again after this many seconds. */
+export const RETRY_AFTER_S = 5;
+
+export interface ApiOptions {
+  backends: Pick<Backends, "guard" | "ping" | "kind">;
+  clicks: ClickStore;
+  log: Logger;
+  limits?: { read: Limit; write: Limit };
+  /** Proxies in front of this server that append to X-Forwarded-For (TRUST_PROXY); 0 on the open internet. */
+  trustedHops?: number;
+  now?: () => number;
+}
+
+/**
+ * Everything the server answers besides files: the click counter under /api/, and the operator's
+ * /healthz (the process answers) and /readyz (the store answers within its deadline). Every
+ * answer is JSON; an error nobody expected is a 500 and a log line, a store out of reach a 503
+ * with Retry-After.
+ */
+export function createApi({ backends, clicks, log, limits = DEFAULT_LIMITS, trustedHops = 0, now }: ApiOptions) {
+  const limiter = createRateLimiter(limits);
+  const app = new Hono<ApiEnv>();
+
+  app.use(async (c, next) => {
+    const incoming = c.env?.incoming;
+    c.set("address", clientAddress(incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"), trustedHops));
+    c.set("limiter", limiter);
+    await next();
+  });
+
+  app.get("/healthz", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ ok: true });
+  });
+  app.get("/readyz", async (c) => {
+    c.header("Cache-Control", "no-store");
+    try {
+      await backends.ping();
+      return c.json({ ready: true, store: backends.kind });
+    } catch {
+      c.header("Retry-After", String(RETRY_AFTER_S));
+      return c.json({ ready: false, store: backends.kind, ...error("The store does not answer.") }, 503);
+    }
+  });
+
+  app.route("/", clickRoutes({ store: clicks, guard: backends.guard, now }));
+
+  app.notFound((c) => c.json(error("There is no such API."), 404));
+  app.onError((thrown, c) => {
+    c.header("Cache-Control", "no-store");
+    if (thrown instanceof StoreUnavailable) {
+      c.header("Retry-After", String(RETRY_AFTER_S));
+      return c.json(error("The counter is unavailable for a moment. Your clicks wait; try again."), 503);
+    }
+    log.error("request failed", {
+      route: c.req.routePath,
+      method: c.req.method,
+      client: maskAddress(c.get("address") ?? "unknown"),
+      error: errorText(thrown),
+    });
+    return c.json(error("Something went wrong on our side. Try again."), 500);
+  });
+
+  /** As a Node request listener; a request that cannot even be read as one (a bad Host header) is a 400. */
+  const listener = getRequestListener(app.fetch, {
+    errorHandler: (thrown) => {
+      const unreadable = thrown instanceof RequestError;
+      if (!unreadable) log.error("request failed", { error: errorText(thrown) });
+      return Response.json(error(unreadable ? "The request could not be read." : "Something went wrong on our side."), {
+        status: unreadable ? 400 : 500,
+      });
+    },
+  }) as (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+  return { app, listener, stop: () => limiter.stop() };
+}

@@ -1,0 +1,133 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { createClient } from "redis";
+import { errorText, type Logger } from "./log.ts";
+import { createStoreGuard, StoreUnavailable } from "./store-guard.ts";
+
+/**
+ * The stores every live feature shares: one SQLite file (the default, one machine) or one Redis
+ * client (REDIS_URL: several servers share it). Opening never blocks the server from starting:
+ * pages are served at once, and the features answer 503 until their store answers.
+ */
+const createRedisClient = (url: string, deadlineMs: number) =>
+  createClient({
+    url,
+    // While Redis is away, commands fail at once instead of waiting in memory; while it is frozen,
+    // at most this many wait for an answer, and the rest fail at once.
+    disableOfflineQueue: true,
+    commandsQueueMaxLength: 1000,
+    socket: {
+      connectTimeout: deadlineMs,
+      reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),
+    },
+  });
+export type RedisClient = ReturnType<typeof createRedisClient>;
+
+export interface Backends {
+  readonly kind: "sqlite" | "redis";
+  /** Where the data lives, for the start-up log line (never a password). */
+  readonly where: string;
+  /** The SQLite handle; throws StoreUnavailable while it cannot be opened. */
+  sqlite(): DatabaseSync;
+  /** The Redis client; commands fail at once while it is not connected. */
+  redis(): RedisClient;
+  /** Every call to a store runs through this guard: a deadline, and its state in the log. */
+  readonly guard: ReturnType<typeof createStoreGuard>;
+  /** The store answers a trivial question (for /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface BackendOptions {
+  redisUrl?: string;
+  dataDir: string;
+  deadlineMs: number;
+  log: Logger;
+}
+
+export function openBackends(options: BackendOptions): Backends {
+  return options.redisUrl ? openRedis(options.redisUrl, options) : openSqlite(options);
+}
+
+function openSqlite({ dataDir, deadlineMs, log }: BackendOptions): Backends {
+  const guard = createStoreGuard({ name: "sqlite", deadlineMs, log });
+  let db: DatabaseSync | undefined;
+  let triedAt = Number.NEGATIVE_INFINITY;
+
+  function sqlite(): DatabaseSync {
+    if (db) return db;
+    // A folder that cannot be written is tried again every few seconds, not on every request.
+    if (Date.now() - triedAt < 5000) throw new StoreUnavailable("the SQLite file cannot be opened");
+    triedAt = Date.now();
+    mkdirSync(dataDir, { recursive: true });
+    const opened = new DatabaseSync(join(dataDir, "clicks.sqlite"));
+    // WAL with synchronous=NORMAL: a commit is in the operating system's hands before it is
+    // acknowledged, so it survives the process being killed. Another process holding the file
+    // makes a call wait at most 250 ms (SQLite calls block the event loop), then fail as a 503.
+    opened.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 250;");
+    db = opened;
+    return db;
+  }
+  try {
+    sqlite();
+    guard.mark(true);
+  } catch (error) {
+    guard.mark(false, error);
+    log.error("cannot open the SQLite store; pages are served, the live features answer 503", {
+      error: errorText(error),
+    });
+  }
+
+  return {
+    kind: "sqlite",
+    where: `SQLite in ${dataDir}/`,
+    sqlite,
+    redis: () => {
+      throw new Error("this server runs on SQLite");
+    },
+    guard,
+    ping: () => guard.run(() => void sqlite().prepare("SELECT 1").get()),
+    async close() {
+      db?.close();
+      db = undefined;
+    },
+  };
+}
+
+function openRedis(url: string, { deadlineMs, log }: BackendOptions): Backends {
+  const guard = createStoreGuard({ name: "redis", deadlineMs, log });
+  const client = createRedisClient(url, deadlineMs);
+  // The client reconnects by itself; what the API sees is logged by the guard, once per change.
+  client.on("error", (error: unknown) => log.debug("redis client error", { error: errorText(error) }));
+  client.on("ready", () => guard.mark(true));
+  client.on("end", () => guard.mark(false, "connection closed"));
+  client.connect().catch((error: unknown) => guard.mark(false, error));
+
+  const safeUrl = (() => {
+    try {
+      const parsed = new URL(url);
+      return `${parsed.protocol}//${parsed.host}`;
+    } catch {
+      return "Redis";
+    }
+  })();
+
+  return {
+    kind: "redis",
+    where: `Redis at ${safeUrl}`,
+    sqlite: () => {
+      throw new Error("this server runs on Redis");
+    },
+    redis: () => client,
+    guard,
+    ping: () => guard.run(async () => void (await client.ping())),
+    async close() {
+      // A frozen Redis must not hold the stop: give it the deadline, then drop the connection.
+      const quit = client.isOpen ? client.close().catch(() => {}) : Promise.resolve();
+      const late = new Promise((resolve) => setTimeout(resolve, deadlineMs).unref());
+      await Promise.race([quit, late]);
+      if (client.isOpen) client.destroy();
+    },
+  };
+}

@@ -1,0 +1,364 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createClient } from "redis";
+import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { MAX_BODY_BYTES, MAX_CLICKS_PER_SEND } from "../../contracts/clicks.ts";
+import { createApi } from "../api.ts";
+import { type Backends, openBackends } from "../backends.ts";
+import { createLogger } from "../log.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
+import { redisClickStore } from "./redis.ts";
+import { sqliteClickStore } from "./sqlite.ts";
+import { type ClickStore, DEFAULT_DEVICE_MEMORY, type DeviceMemory } from "./store.ts";
+
+const GENEROUS = { read: { burst: 10_000, perMinute: 100_000 }, write: { burst: 10_000, perMinute: 100_000 } };
+const quiet = createLogger("error", () => {});
+
+interface Opened {
+  backends: Backends;
+  store: (memory?: DeviceMemory) => ClickStore;
+  cleanUp: () => Promise<void>;
+}
+
+/** Each store, empty before every test: SQLite in a new folder, the test Redis flushed. */
+const stores: [string, () => Promise<Opened>][] = [
+  [
+    "SQLite",
+    async () => {
+      const site = makeSiteFixture();
+      const backends = openBackends({ dataDir: site.dataDir, deadlineMs: 1500, log: quiet });
+      return {
+        backends,
+        store: (memory = DEFAULT_DEVICE_MEMORY) => sqliteClickStore(backends.sqlite, memory),
+        cleanUp: async () => {
+          await backends.close();
+          site.remove();
+        },
+      };
+    },
+  ],
+  [
+    "Redis",
+    async () => {
+      const url = inject("redisUrl");
+      const admin = createClient({ url });
+      await admin.connect();
+      await admin.flushDb();
+      await admin.close();
+      const backends = openBackends({ redisUrl: url, dataDir: "unused", deadlineMs: 1500, log: quiet });
+      // The client connects in the background; the first commands wait for it here.
+      for (
+        let i = 0;
+        !(await backends.ping().then(
+          () => true,
+          () => false,
+        ));
+        i++
+      ) {
+        if (i > 100) throw new Error("the test Redis does not answer");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return {
+        backends,
+        store: (memory = DEFAULT_DEVICE_MEMORY) => redisClickStore(backends.redis, memory),
+        cleanUp: () => backends.close(),
+      };
+    },
+  ],
+];
+
+let deviceNumber = 0;
+const newDevice = () => `test-device-${++deviceNumber}-${Math.random().toString(36).slice(2)}`;
+
+describe.each(stores)("the counter API on %s", (_, open) => {
+  let opened: Opened;
+  let api: ReturnType<typeof createApi>;
+  let now = 1_800_000_000_000;
+
+  beforeEach(async () => {
+    opened = await open();
+    api = createApi({
+      backends: opened.backends,
+      clicks: opened.store(),
+      log: quiet,
+      limits: GENEROUS,
+      now: () => now,
+    });
+  });
+  afterEach(async () => {
+    api.stop();
+    await opened.cleanUp();
+  });
+
+  const post = (body: unknown, headers: Record<string, string> = {}, app = api.app) =>
+    app.request("/api/clicks", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  const total = async (app = api.app) => ((await (await app.request("/api/clicks")).json()) as { total: number }).total;
+
+  it("starts at 0, counts a send, and says the new total and what the device has had counted", async () => {
+    expect(await total()).toBe(0);
+    const response = await post({ device: newDevice(), from: 0, to: 7 });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ total: 7, counted: 7, acked: 7 });
+    expect(await total()).toBe(7);
+  });
+
+  it("counts a send repeated once, and a send that grew by what it grew", async () => {
+    const device = newDevice();
+    await post({ device, from: 0, to: 5 });
+    // The answer was lost; the page sends the same range again, and more clicks since.
+    expect(await (await post({ device, from: 0, to: 5 })).json()).toEqual({ total: 5, counted: 0, acked: 5 });
+    expect(await (await post({ device, from: 0, to: 8 })).json()).toEqual({ total: 8, counted: 3, acked: 8 });
+    // An old send arriving late changes nothing.
+    expect(await (await post({ device, from: 0, to: 2 })).json()).toEqual({ total: 8, counted: 0, acked: 8 });
+    expect(await (await post({ device, from: 8, to: 9 })).json()).toEqual({ total: 9, counted: 1, acked: 9 });
+    // Another device counts on its own.
+    expect(await (await post({ device: newDevice(), from: 0, to: 2 })).json()).toEqual({
+      total: 11,
+      counted: 2,
+      acked: 2,
+    });
+  });
+
+  it("trusts where a device it does not remember says it left off", async () => {
+    // A device forgotten (idle for a month) whose first 40 clicks were counted long ago.
+    expect(await (await post({ device: newDevice(), from: 40, to: 43 })).json()).toEqual({
+      total: 3,
+      counted: 3,
+      acked: 43,
+    });
+  });
+
+  it("counts at most what a person can click between two sends, and the rest on the next ones", async () => {
+    const device = newDevice();
+    const first = await post({ device, from: 0, to: 10_000 });
+    expect(await first.json()).toEqual({ total: MAX_CLICKS_PER_SEND, counted: MAX_CLICKS_PER_SEND, acked: 50 });
+    const second = await post({ device, from: 50, to: 10_000 });
+    expect(await second.json()).toEqual({ total: 100, counted: 50, acked: 100 });
+  });
+
+  it("still counts a page of the first version once: a batch is a device that sends once", async () => {
+    const first = await post({ batch: "legacy-batch-0001", clicks: 3 });
+    expect(await first.json()).toEqual({ total: 3, counted: 3, clipped: false });
+    const replay = await post({ batch: "legacy-batch-0001", clicks: 3 });
+    expect(replay.status).toBe(409);
+    expect(await replay.json()).toEqual({ error: "This batch was already counted.", total: 3 });
+    const asked = await api.app.request("/api/clicks?batch=legacy-batch-0001");
+    expect(asked.headers.get("cache-control")).toBe("no-store");
+    expect(await asked.json()).toEqual({ total: 3, counted: true });
+    expect(await (await api.app.request("/api/clicks?batch=legacy-batch-0002")).json()).toEqual({
+      total: 3,
+      counted: false,
+    });
+    expect((await api.app.request("/api/clicks?batch=not%20an%20id!")).status).toBe(400);
+    expect(await (await post({ batch: "legacy-batch-0003", clicks: 80 })).json()).toEqual({
+      total: 53,
+      counted: 50,
+      clipped: true,
+    });
+  });
+
+  it("answers every malformed request with a 4xx and a JSON error, and the total never moves", async () => {
+    const device = newDevice();
+    await post({ device, from: 0, to: 3 });
+    const refusals: [Response, number][] = [
+      [await post("this is not json"), 400],
+      [await post(""), 400],
+      [await post("null"), 400],
+      [await post("[1, 2, 3]"), 400],
+      [await post({ device, from: 3, to: 3 }), 400],
+      [await post({ device, from: 5, to: 4 }), 400],
+      [await post({ device, from: -5, to: 4 }), 400],
+      [await post({ device, from: 3, to: 4.5 }), 400],
+      [await post({ device, from: "3", to: 4 }), 400],
+      [await post({ device, from: 3, to: 1e300 }), 400],
+      [await post({ device, to: 4 }), 400],
+      [await post({ from: 3, to: 4 }), 400],
+      [await post({ device: "short", from: 3, to: 4 }), 400],
+      [await post({ device: "has spaces and <script>!", from: 3, to: 4 }), 400],
+      [await post({ device, from: 3, to: 4, total: -1_000_000 }), 400],
+      [await post({ batch: "legacy-batch-0001", clicks: -3 }), 400],
+      [await post({ device, from: 3, to: 4 }, { "Content-Type": "text/plain" }), 415],
+      [await post({ device, from: 3, to: 4, padding: "y".repeat(MAX_BODY_BYTES) }), 413],
+      [await api.app.request("/api/clicks", { method: "DELETE" }), 405],
+      [await api.app.request("/api/clicks", { method: "PUT", body: "{}" }), 405],
+      [await api.app.request("/api/anything-else"), 404],
+    ];
+    for (const [response, status] of refusals) {
+      expect(response.status).toBe(status);
+      expect(response.headers.get("content-type")).toMatch(/application\/json/);
+      const body = (await response.json()) as { error?: unknown };
+      expect(typeof body.error).toBe("string");
+    }
+    expect(await total()).toBe(3);
+  });
+
+  it("adds up concurrent sends exactly, repeats and all", async () => {
+    const devices = Array.from({ length: 20 }, newDevice);
+    const sends = devices.flatMap((device, i) =>
+      // Each device's sends arrive in any order, some twice.
+      [3, 1, 3, 2, 5].map((to) => ({ device, from: 0, to: to + (i % 3) })),
+    );
+    const responses = await Promise.all(sends.map((send) => post(send)));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    const expected = devices.reduce((sum, _, i) => sum + 5 + (i % 3), 0);
+    expect(await total()).toBe(expected);
+  });
+
+  it("lets a CDN keep the total for two seconds, and never the answer to a send", async () => {
+    const get = await api.app.request("/api/clicks");
+    expect(get.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=2");
+    expect(get.headers.get("set-cookie")).toBeNull();
+    const posted = await post({ device: newDevice(), from: 0, to: 1 });
+    expect(posted.headers.get("cache-control")).toBe("no-store");
+    expect(posted.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("remembers a bounded number of devices, forgetting the longest idle first", async () => {
+    const small = createApi({
+      backends: opened.backends,
+      clicks: opened.store({ idleMs: DEFAULT_DEVICE_MEMORY.idleMs, maxDevices: 10 }),
+      log: quiet,
+      limits: GENEROUS,
+      now: () => now,
+    });
+    const devices = Array.from({ length: 60 }, newDevice);
+    for (const device of devices) {
+      now += 1000;
+      await post({ device, from: 0, to: 1 }, {}, small.app);
+    }
+    expect(await total(small.app)).toBe(60);
+    // Each write forgets a few of the oldest: the memory stays near the cap, not at 60.
+    const remembered = await Promise.all(devices.map((device) => opened.store().acked(device)));
+    const kept = remembered.filter((acked) => acked !== null).length;
+    expect(kept).toBeLessThanOrEqual(10);
+    expect(remembered.at(-1)).toBe(1);
+    expect(remembered[0]).toBeNull();
+    small.stop();
+  });
+
+  it("forgets a device idle for longer than the memory lasts, a few on each write", async () => {
+    const idle = newDevice();
+    await post({ device: idle, from: 0, to: 4 });
+    expect(await opened.store().acked(idle)).toBe(4);
+    now += DEFAULT_DEVICE_MEMORY.idleMs + 1;
+    await post({ device: newDevice(), from: 0, to: 1 });
+    expect(await opened.store().acked(idle)).toBeNull();
+    expect(await total()).toBe(5);
+  });
+});
+
+describe("the counter API when things go wrong", () => {
+  let site: ReturnType<typeof makeSiteFixture>;
+  let backends: Backends;
+  beforeEach(() => {
+    site = makeSiteFixture();
+    backends = openBackends({ dataDir: site.dataDir, deadlineMs: 300, log: quiet });
+  });
+  afterEach(async () => {
+    await backends.close();
+    site.remove();
+  });
+
+  it("limits each client address, with a Retry-After, and other addresses go on", async () => {
+    const { app, stop } = createApi({
+      backends,
+      clicks: sqliteClickStore(backends.sqlite, DEFAULT_DEVICE_MEMORY),
+      log: quiet,
+      trustedHops: 1,
+      limits: { read: { burst: 2, perMinute: 60 }, write: { burst: 2, perMinute: 60 } },
+    });
+    const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });
+    expect((await app.request("/api/clicks", from("10.0.0.1"))).status).toBe(200);
+    expect((await app.request("/api/clicks", from("10.0.0.1"))).status).toBe(200);
+    const limited = await app.request("/api/clicks", from("10.0.0.1"));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { error: string }).error).toMatch(/Too many requests/);
+    // Writing another address in front of the real one changes nothing.
+    expect((await app.request("/api/clicks", from("6.6.6.6, 10.0.0.1"))).status).toBe(429);
+    expect((await app.request("/api/clicks", from("10.0.0.2"))).status).toBe(200);
+    stop();
+  });
+
+  const failing = (fail: () => Promise<never>): ClickStore => ({ total: fail, count: fail, acked: fail });
+
+  it("answers 503 with Retry-After when the store fails, and says so once in the log", async () => {
+    const lines: string[] = [];
+    const log = createLogger("info", (line) => lines.push(line));
+    const logged = openBackends({ dataDir: site.dataDir, deadlineMs: 300, log });
+    const { app, stop } = createApi({
+      backends: logged,
+      clicks: failing(() => Promise.reject(new Error("disk on fire"))),
+      log,
+    });
+    const response = await app.request("/api/clicks");
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(((await response.json()) as { error: string }).error).toMatch(/unavailable/);
+    await app.request("/api/clicks");
+    expect(lines.map((line) => JSON.parse(line).msg).filter((msg) => msg === "store unavailable")).toHaveLength(1);
+    stop();
+    await logged.close();
+  });
+
+  it("answers 503 within the store's deadline when the store never answers", async () => {
+    const { app, stop } = createApi({ backends, clicks: failing(() => new Promise<never>(() => {})), log: quiet });
+    const started = performance.now();
+    const responses = await Promise.all([
+      app.request("/api/clicks"),
+      app.request("/api/clicks", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ device: newDevice(), from: 0, to: 1 }),
+      }),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([503, 503]);
+    // The deadline is 300 ms here (1500 ms by default).
+    expect(performance.now() - started).toBeLessThan(2000);
+    stop();
+  });
+
+  it("answers /healthz always, and /readyz only while the store answers", async () => {
+    const { app, stop } = createApi({
+      backends,
+      clicks: sqliteClickStore(backends.sqlite, DEFAULT_DEVICE_MEMORY),
+      log: quiet,
+    });
+    expect(await (await app.request("/healthz")).json()).toEqual({ ok: true });
+    expect(await (await app.request("/readyz")).json()).toEqual({ ready: true, store: "sqlite" });
+    // A store that cannot be opened: a file stands where its folder would be.
+    writeFileSync(join(site.root, "in-the-way"), "");
+    const broken = openBackends({ dataDir: join(site.root, "in-the-way", "data"), deadlineMs: 300, log: quiet });
+    const { app: notReady, stop: stopNotReady } = createApi({
+      backends: broken,
+      clicks: sqliteClickStore(broken.sqlite, DEFAULT_DEVICE_MEMORY),
+      log: quiet,
+    });
+    const ready = await notReady.request("/readyz");
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get("retry-after")).toBe("5");
+    expect((await notReady.request("/healthz")).status).toBe(200);
+    expect((await notReady.request("/api/clicks")).status).toBe(503);
+    stop();
+    stopNotReady();
+    await broken.close();
+  });
+
+  it("keeps the total and the devices it has seen when SQLite is opened again", async () => {
+    const store = sqliteClickStore(backends.sqlite, DEFAULT_DEVICE_MEMORY);
+    await store.count({ device: "device-kept-000001", from: 0, to: 4 }, Date.now());
+    await backends.close();
+    backends = openBackends({ dataDir: site.dataDir, deadlineMs: 300, log: quiet });
+    const again = sqliteClickStore(backends.sqlite, DEFAULT_DEVICE_MEMORY);
+    expect(await again.total()).toBe(4);
+    expect(await again.count({ device: "device-kept-000001", from: 0, to: 4 }, Date.now())).toEqual({
+      total: 4,
+      counted: 0,
+      acked: 4,
+    });
+  });
+});

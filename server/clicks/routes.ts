@@ -1,0 +1,100 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import { CLICKS_PATH, type ClicksSend, DEVICE_ID, MAX_BODY_BYTES } from "../../contracts/clicks.ts";
+import { type ApiEnv, bodyUpTo, error, jsonBody, limited } from "../http-api.ts";
+import type { StoreGuard } from "../store-guard.ts";
+import type { ClickStore } from "./store.ts";
+
+/**
+ * The global click counter's API, on the site's own origin (the page's policy stays
+ * `connect-src 'self'`), as contracts/clicks.ts describes it:
+ *
+ * - `GET /api/clicks` answers `{ total }`. A CDN may keep it for two seconds.
+ * - `POST /api/clicks` with `{ device, from, to }` counts what this device has not had counted and
+ *   answers `{ total, counted, acked }`. The same send again counts nothing and answers the same.
+ *
+ * Pages still running the first version of the counter (an open tab, a service worker's old copy)
+ * send `{ batch, clicks }` and may ask `?batch=id`: a batch is counted as a device that sends once,
+ * from 0 to `clicks`, so a replay is still refused with 409. No cookies; the client's address is
+ * used only for the rate limit, in memory.
+ */
+
+const Count = v.pipe(v.number("from and to must be numbers"), v.safeInteger("from and to must be whole numbers"));
+
+const SendSchema = v.pipe(
+  v.strictObject({
+    device: v.pipe(
+      v.string("device must be a string"),
+      v.regex(DEVICE_ID, "device must be 16 to 64 letters, digits, - or _"),
+    ),
+    from: v.pipe(Count, v.minValue(0, "from must be at least 0")),
+    to: Count,
+  }),
+  v.check((send) => send.to > send.from, "to must be more than from"),
+);
+
+/** The first version's batch (remove once no page of that version is left, in 2027). */
+const LegacyBatchId = v.pipe(
+  v.string("batch must be a string"),
+  v.regex(/^[A-Za-z0-9_-]{8,64}$/, "batch must be 8 to 64 letters, digits, - or _"),
+);
+const LegacySchema = v.strictObject({
+  batch: LegacyBatchId,
+  clicks: v.pipe(
+    v.number("clicks must be a number"),
+    v.safeInteger("clicks must be a whole number"),
+    v.minValue(1, "clicks must be at least 1"),
+  ),
+});
+
+const messages = (issues: readonly { message: string }[]) => issues.map((issue) => issue.message).join("; ");
+
+export function clickRoutes({
+  store,
+  guard,
+  now = Date.now,
+}: {
+  store: ClickStore;
+  guard: StoreGuard;
+  now?: () => number;
+}) {
+  const app = new Hono<ApiEnv>();
+
+  app.get(CLICKS_PATH, limited("read"), async (c) => {
+    const asked = c.req.query("batch");
+    if (asked === undefined) {
+      c.header("Cache-Control", "public, max-age=0, s-maxage=2");
+      return c.json({ total: await guard.run(() => store.total()) });
+    }
+    c.header("Cache-Control", "no-store");
+    const batch = v.safeParse(LegacyBatchId, asked);
+    if (!batch.success) return c.json(error(messages(batch.issues)), 400);
+    const [acked, total] = await guard.run(() => Promise.all([store.acked(batch.output), store.total()]));
+    return c.json({ total, counted: acked !== null && acked > 0 });
+  });
+
+  app.post(CLICKS_PATH, limited("write"), bodyUpTo(MAX_BODY_BYTES), async (c) => {
+    c.header("Cache-Control", "no-store");
+    const body = await jsonBody(c);
+    if (body instanceof Response) return body;
+    if (body !== null && typeof body === "object" && "batch" in body) {
+      const legacy = v.safeParse(LegacySchema, body);
+      if (!legacy.success) return c.json(error(messages(legacy.issues)), 400);
+      const { batch, clicks } = legacy.output;
+      const send: ClicksSend = { device: batch, from: 0, to: clicks };
+      const { total, counted } = await guard.run(() => store.count(send, now()));
+      if (counted === 0) return c.json({ ...error("This batch was already counted."), total }, 409);
+      return c.json({ total, counted, clipped: counted < clicks });
+    }
+    const parsed = v.safeParse(SendSchema, body);
+    if (!parsed.success) return c.json(error(messages(parsed.issues)), 400);
+    return c.json(await guard.run(() => store.count(parsed.output, now())));
+  });
+
+  app.all(CLICKS_PATH, (c) => {
+    c.header("Allow", "GET, POST");
+    return c.json(error("Only GET and POST are allowed here."), 405);
+  });
+
+  return app;
+}

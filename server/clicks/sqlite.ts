@@ -1,0 +1,91 @@
+import type { DatabaseSync } from "node:sqlite";
+import { MAX_CLICKS_PER_SEND } from "../../contracts/clicks.ts";
+import { type ClickStore, countRange, type DeviceMemory, FORGET_PER_WRITE } from "./store.ts";
+
+/**
+ * The click total in the shared SQLite file. One transaction per send: the device's confirmed count,
+ * the total and the housekeeping (a few idle devices forgotten) commit together. One process owns
+ * the file: for several servers, use Redis.
+ */
+export function sqliteClickStore(db: () => DatabaseSync, memory: DeviceMemory): ClickStore {
+  let prepared: ReturnType<typeof prepare> | undefined;
+  let preparedFor: DatabaseSync | undefined;
+
+  /** Tables and statements, made once per handle (the handle may be opened late). */
+  function statements() {
+    const handle = db();
+    if (preparedFor !== handle) {
+      prepared = prepare(handle);
+      preparedFor = handle;
+    }
+    return prepared as ReturnType<typeof prepare>;
+  }
+
+  return {
+    async total() {
+      return statements().total();
+    },
+    async count({ device, from, to }, now) {
+      const s = statements();
+      s.begin.run();
+      try {
+        const row = s.findDevice.get(device) as { acked: number | bigint } | undefined;
+        const stored = row ? Number(row.acked) : null;
+        const { counted, acked } = countRange(stored, from, to, MAX_CLICKS_PER_SEND);
+        s.saveDevice.run(device, acked, now);
+        if (stored === null) s.tally.run(1);
+        if (counted > 0) s.raise.run(counted);
+        // Housekeeping, a few rows at a time: idle devices, then the longest idle past the cap.
+        let forgotten = Number(s.forgetIdle.run(now - memory.idleMs, FORGET_PER_WRITE).changes);
+        const over = s.deviceCount() - forgotten - memory.maxDevices;
+        if (over > 0) forgotten += Number(s.forgetOldest.run(device, Math.min(over, FORGET_PER_WRITE)).changes);
+        if (forgotten > 0) s.tally.run(-forgotten);
+        const total = s.total();
+        s.commit.run();
+        return { total, counted, acked };
+      } catch (error) {
+        if (s.handle.isTransaction) s.rollback.run();
+        throw error;
+      }
+    },
+    async acked(device) {
+      const row = statements().findDevice.get(device) as { acked: number | bigint } | undefined;
+      return row ? Number(row.acked) : null;
+    },
+  };
+}
+
+function prepare(handle: DatabaseSync) {
+  handle.exec(`
+    CREATE TABLE IF NOT EXISTS counter (id INTEGER PRIMARY KEY CHECK (id = 1), total INTEGER NOT NULL);
+    INSERT OR IGNORE INTO counter (id, total) VALUES (1, 0);
+    CREATE TABLE IF NOT EXISTS devices (id TEXT PRIMARY KEY, acked INTEGER NOT NULL, seen INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS devices_seen ON devices (seen);
+    CREATE TABLE IF NOT EXISTS tallies (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+    INSERT OR IGNORE INTO tallies (name, value) VALUES ('devices', (SELECT COUNT(*) FROM devices));
+    -- The batch ids of the first version of the counter: replaced by one row per device.
+    DROP TABLE IF EXISTS batches;
+  `);
+  const readTotal = handle.prepare("SELECT total FROM counter WHERE id = 1");
+  const readCount = handle.prepare("SELECT value FROM tallies WHERE name = 'devices'");
+  return {
+    handle,
+    begin: handle.prepare("BEGIN IMMEDIATE"),
+    commit: handle.prepare("COMMIT"),
+    rollback: handle.prepare("ROLLBACK"),
+    total: () => Number((readTotal.get() as { total: number | bigint }).total),
+    deviceCount: () => Number((readCount.get() as { value: number | bigint }).value),
+    findDevice: handle.prepare("SELECT acked FROM devices WHERE id = ?"),
+    saveDevice: handle.prepare(
+      "INSERT INTO devices (id, acked, seen) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET acked = excluded.acked, seen = excluded.seen",
+    ),
+    tally: handle.prepare("UPDATE tallies SET value = value + ? WHERE name = 'devices'"),
+    raise: handle.prepare("UPDATE counter SET total = total + ? WHERE id = 1"),
+    forgetIdle: handle.prepare(
+      "DELETE FROM devices WHERE id IN (SELECT id FROM devices WHERE seen < ? ORDER BY seen LIMIT ?)",
+    ),
+    forgetOldest: handle.prepare(
+      "DELETE FROM devices WHERE id IN (SELECT id FROM devices WHERE id != ? ORDER BY seen LIMIT ?)",
+    ),
+  };
+}

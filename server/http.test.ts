@@ -1,0 +1,247 @@
+import type { ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { type AddressInfo, connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers.ts";
+import { createSiteServer, pathOf, TIMEOUTS } from "./http.ts";
+import { createLogger } from "./log.ts";
+import { siteFiles } from "./static.ts";
+import { rawExchange } from "./test/raw-http.ts";
+import { makeSiteFixture } from "./test/site-fixture.ts";
+
+/** The real server (server/main.ts) in its own process: a request that ended it would end only it. */
+let site: ReturnType<typeof makeSiteFixture>;
+let server: { port: number; child: ChildProcess; logs: string[] };
+beforeAll(async () => {
+  site = makeSiteFixture();
+  server = await startSiteProcess({ SITE_DIR: site.client, COUNTER_DATA_DIR: site.dataDir });
+});
+afterAll(async () => {
+  await stopProcess(server.child);
+  site.remove();
+});
+
+const request = (line: string, headers = "Host: localhost\r\nConnection: close\r\n") => `${line}\r\n${headers}\r\n`;
+const stillServing = async () => {
+  expect(server.child.exitCode).toBeNull();
+  const answer = await rawExchange(server.port, [request("GET /hi HTTP/1.1")]);
+  expect(answer.statuses).toEqual([200]);
+};
+
+describe("the server facing the internet", () => {
+  it("answers request targets no URL parser likes, and lives on", async () => {
+    const answers: Record<string, number[]> = {};
+    for (const target of ["//", "//%", "//a:b", "/%", "/%00", "/..%2f..%2fetc/passwd", "/api//", "/api/%"]) {
+      answers[target] = (await rawExchange(server.port, [request(`GET ${target} HTTP/1.1`)])).statuses;
+    }
+    expect(answers).toEqual({
+      "//": [404],
+      "//%": [404],
+      "//a:b": [404],
+      "/%": [404],
+      "/%00": [404],
+      "/..%2f..%2fetc/passwd": [404],
+      "/api//": [404],
+      "/api/%": [404],
+    });
+    expect((await rawExchange(server.port, [request("GET /api/clicks?batch=% HTTP/1.1")])).statuses).toEqual([400]);
+    expect((await rawExchange(server.port, [request("GET * HTTP/1.1")])).statuses).toEqual([400]);
+    // The absolute form a proxy may send is the page it names.
+    expect((await rawExchange(server.port, [request("GET http://localhost/hi HTTP/1.1")])).statuses).toEqual([200]);
+    await stillServing();
+  });
+
+  it("answers malformed request lines, headers and bodies with a 4xx or a closed connection, and lives on", async () => {
+    const hostile = [
+      "GARBAGE\r\n\r\n",
+      "\x00\x01\x02\x03\r\n\r\n",
+      "GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+      "GET /api/clicks HTTP/1.1\r\nHost: a b c\r\n\r\n",
+      "GET /api/clicks HTTP/1.1\r\nHost: [::1\r\n\r\n",
+      "GET /api/clicks HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n",
+      `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+      "POST /api/clicks HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\n12345",
+      "POST /api/clicks HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+      "POST /api/clicks HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n",
+      'POST /api/clicks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 9\r\n\r\n{"a":\u00e9}',
+      "BREW /api/clicks HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/clicks HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: \u00ff\u00fe, ::ffff:999.1.1.1\r\n\r\n",
+    ];
+    for (const bytes of hostile) {
+      const answer = await rawExchange(server.port, [Buffer.from(bytes, "latin1")], { waitMs: 1000 });
+      for (const status of answer.statuses) expect(status === 200 || (status >= 400 && status < 500)).toBe(true);
+    }
+    const headerTooLarge = await rawExchange(server.port, [
+      `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    ]);
+    expect(headerTooLarge.statuses).toEqual([431]);
+    await stillServing();
+  });
+
+  it("refuses a body too large and serves the next request on the same connection", async () => {
+    const big = Buffer.alloc(2 * 1024 * 1024, "x");
+    const post = `POST /api/clicks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n`;
+    const next = request("GET /api/clicks HTTP/1.1");
+    const declared = await rawExchange(server.port, [post, big, next], { responses: 2 });
+    expect(declared.error).toBeNull();
+    expect(declared.statuses).toEqual([413, 200]);
+    expect(declared.text).toContain('{"error":"The body is larger than 1024 bytes."}');
+
+    // The same without a declared length: chunked, refused as it arrives.
+    const chunked = await rawExchange(
+      server.port,
+      [
+        "POST /api/clicks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+        `${big.length.toString(16)}\r\n`,
+        big,
+        "\r\n0\r\n\r\n",
+        next,
+      ],
+      { responses: 2 },
+    );
+    expect(chunked.error).toBeNull();
+    expect(chunked.statuses).toEqual([413, 200]);
+    await stillServing();
+  });
+
+  it("answers /healthz and /readyz", async () => {
+    const origin = `http://localhost:${server.port}`;
+    const health = await fetch(`${origin}/healthz`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get("cache-control")).toBe("no-store");
+    expect(await (await fetch(`${origin}/readyz`)).json()).toEqual({ ready: true, store: "sqlite" });
+  });
+
+  it("logs JSON lines, not ordinary requests, and never a body or a whole address", async () => {
+    await fetch(`http://localhost:${server.port}/api/clicks`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ device: "secret-device-id-0001", from: 0, to: 1 }),
+    });
+    const entries = server.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.map((entry) => [entry.level, entry.msg])).toEqual([
+      ["info", "store available"],
+      ["info", `Pointless Toys is wasting time on http://localhost:${server.port}`],
+    ]);
+    for (const entry of entries) {
+      expect(typeof entry.time).toBe("string");
+      expect(["debug", "info", "warn", "error"]).toContain(entry.level);
+    }
+    expect(entries.some((entry) => entry.level === "debug")).toBe(false);
+    const text = server.logs.join("\n");
+    expect(text).not.toContain("secret-device-id");
+    expect(text).not.toContain("127.0.0.1");
+  });
+});
+
+describe("an error nobody expected", () => {
+  it("is a 500 with a JSON error and a log line naming the route, and the server goes on", async () => {
+    const lines: string[] = [];
+    const log = createLogger("info", (line) => lines.push(line));
+    const files = siteFiles(site.client);
+    let calls = 0;
+    const api = () => {
+      calls++;
+      if (calls === 1) throw new Error("a bug of our own");
+      return Promise.reject(new Error("an async bug"));
+    };
+    const http = createSiteServer(files, { api, log });
+    await new Promise<void>((resolve) => http.listen(0, resolve));
+    const origin = `http://localhost:${(http.address() as AddressInfo).port}`;
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${origin}/api/clicks?secret=1`);
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: "Something went wrong on our side. Try again." });
+    }
+    expect((await fetch(`${origin}/hi`)).status).toBe(200);
+    const errors = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level === "error");
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatchObject({ msg: "request failed", route: "/api/clicks", error: "a bug of our own" });
+    expect(lines.join("\n")).not.toContain("secret");
+    // Slow clients meet these limits.
+    expect(http.headersTimeout).toBe(TIMEOUTS.headersMs);
+    expect(http.requestTimeout).toBe(TIMEOUTS.requestMs);
+    expect(http.keepAliveTimeout).toBe(TIMEOUTS.keepAliveMs);
+    http.close();
+  });
+});
+
+describe("pathOf", () => {
+  it("takes the path of a request target, and nothing else", () => {
+    expect(pathOf("/hi?x=1")).toBe("/hi");
+    expect(pathOf("//")).toBe("//");
+    expect(pathOf("http://example.com/hi?x")).toBe("/hi");
+    expect(pathOf("http://example.com")).toBe("/");
+    expect(pathOf("*")).toBeNull();
+    expect(pathOf("hi")).toBeNull();
+    expect(pathOf(undefined)).toBeNull();
+  });
+});
+
+describe("stopping", () => {
+  /** A request whose body has only half arrived, on a socket the test holds. */
+  async function halfSent(port: number) {
+    const body = JSON.stringify({ device: "stopping-device-0001", from: 0, to: 2 });
+    const socket = connect(port, "127.0.0.1");
+    await once(socket, "connect");
+    socket.write(
+      `POST /api/clicks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.slice(0, 10));
+    let answer = "";
+    socket.on("data", (data) => {
+      answer += data.toString();
+    });
+    socket.on("error", () => {});
+    return { socket, rest: body.slice(10), answer: () => answer };
+  }
+
+  it("on SIGTERM stops accepting, finishes the request in flight, closes the store and exits", async () => {
+    const own = makeSiteFixture();
+    const stopping = await startSiteProcess({ SITE_DIR: own.client, COUNTER_DATA_DIR: own.dataDir });
+    try {
+      const inFlight = await halfSent(stopping.port);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const exited = once(stopping.child, "exit");
+      const signalled = performance.now();
+      stopping.child.kill("SIGTERM");
+      await expect.poll(() => stopping.logs.some((line) => line.includes('"msg":"stopping"'))).toBe(true);
+      // No new connections...
+      expect((await rawExchange(stopping.port, [request("GET /hi HTTP/1.1")], { waitMs: 1000 })).error).toBe(
+        "ECONNREFUSED",
+      );
+      // ...but the request that was on its way gets its answer.
+      inFlight.socket.write(inFlight.rest);
+      await expect.poll(inFlight.answer).toMatch(/^HTTP\/1\.1 200[\s\S]*"counted":2/);
+      const [code] = await exited;
+      expect(code).toBe(0);
+      expect(performance.now() - signalled).toBeLessThan(10_000);
+      expect(stopping.logs.at(-1)).toContain('"msg":"stopped"');
+    } finally {
+      await stopProcess(stopping.child);
+      own.remove();
+    }
+  });
+
+  it("exits after its grace even when a client never finishes its request", async () => {
+    const own = makeSiteFixture();
+    const stopping = await startSiteProcess({
+      SITE_DIR: own.client,
+      COUNTER_DATA_DIR: own.dataDir,
+      SHUTDOWN_GRACE_MS: "500",
+    });
+    try {
+      await halfSent(stopping.port);
+      const exited = once(stopping.child, "exit");
+      const signalled = performance.now();
+      stopping.child.kill("SIGTERM");
+      const [code] = await exited;
+      expect(code).toBe(0);
+      expect(performance.now() - signalled).toBeLessThan(3000);
+      expect(stopping.logs.at(-1)).toContain('"msg":"stopped"');
+    } finally {
+      await stopProcess(stopping.child);
+      own.remove();
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { MAX_BODY_BYTES } from "../contracts/clicks.ts";
+import { errorText, type Logger, routeText } from "./log.ts";
+import type { SiteFiles } from "./static.ts";
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** Against slow clients: the headers within 10 s, the whole request within 30 s, idle keep-alive 5 s. */
+export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, idleSocketMs: 120_000 };
+
+/** Paths the API answers; everything else is a file of the site or its 404 page. */
+const isApi = (pathname: string) => pathname.startsWith("/api/") || pathname === "/healthz" || pathname === "/readyz";
+
+/**
+ * The path of a request target, without its query: "/hi?x" -> "/hi", and the absolute form a proxy
+ * may send ("http://host/hi") -> "/hi". Null for anything else ("*", "hi", garbage).
+ */
+export function pathOf(target: string | undefined): string | null {
+  if (!target) return null;
+  let path = target;
+  if (!path.startsWith("/")) {
+    const absolute = /^https?:\/\/[^/?#]*([/?#].*)?$/i.exec(path);
+    if (!absolute) return null;
+    path = absolute[1] ?? "/";
+    if (!path.startsWith("/")) path = `/${path}`;
+  }
+  return path.split(/[?#]/, 1)[0] as string;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { ...headers, "Content-Type": "application/json", "Cache-Control": "no-store" });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * The site's one HTTP server: the files of the build and, with `api`, the API and health checks
+ * (server/api.ts) on the same origin. Nothing a client sends ends it: a request line it cannot read
+ * is a 400, an error nobody expected a 500 and a log line; a body declared larger than any route
+ * takes is refused before it is read (and discarded, so the connection serves the next request);
+ * slow clients meet the timeouts above.
+ */
+export function createSiteServer(files: SiteFiles, { api, log }: { api?: Listener; log?: Logger } = {}): Server {
+  function handle(req: IncomingMessage, res: ServerResponse): unknown {
+    const pathname = pathOf(req.url);
+    if (pathname === null) {
+      sendJson(res, 400, { error: "The request target is not a path." });
+      return;
+    }
+    log?.debug("request", { method: req.method, route: routeText(pathname) });
+    // A proxy's absolute form ("http://host/hi?x") is served as the path it names.
+    if (!req.url?.startsWith("/"))
+      req.url = pathname + (req.url?.slice(req.url.indexOf(pathname) + pathname.length) ?? "");
+    if (api && isApi(pathname)) {
+      for (const [name, value] of Object.entries(files.responseHeaders)) res.setHeader(name, value);
+      return withBody(req, res, () => api(req, res));
+    }
+    files.serve(req, res, pathname);
+  }
+
+  /**
+   * Reads an API request's body (every API body is small) before the API sees it. One larger than
+   * MAX_BODY_BYTES, declared or sent, is a 413 at once; the rest of it is read and dropped, never
+   * kept, so the connection goes on to the client's next request (the request timeout bounds how
+   * long that may take).
+   */
+  function withBody(req: IncomingMessage, res: ServerResponse, next: () => unknown) {
+    const declared = Number(req.headers["content-length"] ?? 0);
+    const tooLarge = () => sendJson(res, 413, { error: `The body is larger than ${MAX_BODY_BYTES} bytes.` });
+    if (declared > MAX_BODY_BYTES) {
+      req.resume();
+      tooLarge();
+      return;
+    }
+    if (req.method === "GET" || req.method === "HEAD" || (declared === 0 && !req.headers["transfer-encoding"]))
+      return next();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    return new Promise<void>((resolve, reject) => {
+      req.on("data", (chunk: Buffer) => {
+        if (size > MAX_BODY_BYTES) return;
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+          chunks.length = 0;
+          tooLarge();
+          resolve();
+        } else chunks.push(chunk);
+      });
+      req.once("end", () => {
+        if (size > MAX_BODY_BYTES) return;
+        // @hono/node-server takes a body already read from `rawBody`.
+        (req as IncomingMessage & { rawBody?: Buffer }).rawBody = Buffer.concat(chunks);
+        Promise.resolve(next()).then(() => resolve(), reject);
+      });
+      req.once("error", () => resolve());
+    });
+  }
+
+  function fail(req: IncomingMessage, res: ServerResponse, error: unknown) {
+    log?.error("request failed", { method: req.method, route: routeText(req.url), error: errorText(error) });
+    if (res.headersSent) res.destroy();
+    else sendJson(res, 500, { error: "Something went wrong on our side. Try again." });
+  }
+
+  const server = createServer(
+    {
+      headersTimeout: TIMEOUTS.headersMs,
+      requestTimeout: TIMEOUTS.requestMs,
+      keepAliveTimeout: TIMEOUTS.keepAliveMs,
+    },
+    (req, res) => {
+      try {
+        const result = handle(req, res);
+        if (result instanceof Promise) result.catch((error: unknown) => fail(req, res, error));
+      } catch (error) {
+        fail(req, res, error);
+      }
+    },
+  );
+  // A socket that neither sends nor reads for two minutes is closed (live streams send a heartbeat).
+  server.setTimeout(TIMEOUTS.idleSocketMs);
+  // A request Node cannot parse: a 400 where the socket still takes one, and never a crash.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    log?.debug("unreadable request", { error: error.code ?? errorText(error) });
+    if (socket.writable && !socket.destroyed) {
+      const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    } else socket.destroy();
+  });
+  // Out of file descriptors under a flood (EMFILE), and the like: logged, and the server goes on.
+  // (An address already in use at start is main.ts's to report.)
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    log?.error("server error", { error: error.code ?? errorText(error) });
+  });
+  return server;
+}

@@ -1,0 +1,100 @@
+// `npm start` (after scripts/build-if-needed.mjs): the site's whole server. Serves the build, the
+// API and the health checks on one port, opens the store, logs one JSON line per start, stop,
+// store state change and server error, and stops cleanly on SIGTERM or SIGINT.
+import type { Socket } from "node:net";
+import { createApi } from "./api.ts";
+import { type Backends, openBackends } from "./backends.ts";
+import { redisClickStore } from "./clicks/redis.ts";
+import { sqliteClickStore } from "./clicks/sqlite.ts";
+import { type Config, readConfig } from "./config.ts";
+import { createSiteServer } from "./http.ts";
+import { createLogger, errorText, type Logger } from "./log.ts";
+import { siteFiles } from "./static.ts";
+
+export function clickStoreOn(backends: Backends, config: Config) {
+  return backends.kind === "redis"
+    ? redisClickStore(backends.redis, config.deviceMemory)
+    : sqliteClickStore(backends.sqlite, config.deviceMemory);
+}
+
+/** Starts the server; resolves once it listens, with a function that stops it as SIGTERM does. */
+export async function startServer(config: Config = readConfig(), log: Logger = createLogger(config.logLevel)) {
+  const files = siteFiles(config.siteDir);
+  const backends = openBackends({ ...config, log });
+  const api = createApi({
+    backends,
+    clicks: clickStoreOn(backends, config),
+    log,
+    limits: config.limits,
+    trustedHops: config.trustedHops,
+  });
+  const server = createSiteServer(files, { api: api.listener, log });
+
+  // Requests in flight, so a stop can wait for them (and no longer).
+  const busy = new Set<Socket>();
+  server.on("request", (req, res) => {
+    busy.add(req.socket);
+    res.on("close", () => {
+      busy.delete(req.socket);
+      // Stopping: a keep-alive connection closes once its answer is out.
+      if (stopping) server.closeIdleConnections();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as { port: number }).port;
+  log.info(`Pointless Toys is wasting time on http://localhost:${port}`, { port, store: backends.where });
+
+  let stopping: Promise<void> | undefined;
+  function stop(reason: string): Promise<void> {
+    stopping ??= (async () => {
+      log.info("stopping", { reason, inFlight: busy.size });
+      // No new connections; idle keep-alive ones close now, busy ones after their answer.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, config.graceMs).unref());
+      await Promise.race([closed, grace]);
+      // Whatever is still open after the grace (a hung request, a client that never reads) goes.
+      server.closeAllConnections();
+      api.stop();
+      await backends.close().catch((error: unknown) => log.warn("store did not close", { error: errorText(error) }));
+      log.info("stopped");
+    })();
+    return stopping;
+  }
+
+  return { server, port, stop, backends };
+}
+
+if (import.meta.main) {
+  const config = readConfig();
+  const log = createLogger(config.logLevel);
+  process.on("unhandledRejection", (reason) => log.error("unhandled rejection", { error: errorText(reason) }));
+  process.on("uncaughtException", (error) => {
+    // Unknown state: say so in the log, and let the supervisor start a clean process.
+    log.error("uncaught exception, exiting", { error: errorText(error) });
+    process.exit(1);
+  });
+  try {
+    const { stop } = await startServer(config, log);
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      process.once(signal, () => {
+        // Whatever hangs, the process is gone within 10 s of the signal.
+        setTimeout(() => {
+          log.error("stop took too long, exiting");
+          process.exit(1);
+        }, config.graceMs + 2000).unref();
+        void stop(signal).then(() => process.exit(0));
+      });
+    }
+  } catch (error) {
+    log.error("cannot start", { error: errorText(error) });
+    process.exit(1);
+  }
+}

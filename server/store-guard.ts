@@ -1,0 +1,50 @@
+import { errorText, type Logger } from "./log.ts";
+
+/** A store did not answer in time, or failed: the request gets a 503 with Retry-After. */
+export class StoreUnavailable extends Error {
+  override name = "StoreUnavailable";
+}
+
+/**
+ * Every call to a store goes through `run`: it gets a deadline (a frozen Redis or a locked SQLite
+ * file is a 503 within `deadlineMs`, never a request left hanging), and the store's state is
+ * followed, so the log has one line when it goes away and one when it is back, not one per request.
+ */
+export function createStoreGuard({ name, deadlineMs, log }: { name: string; deadlineMs: number; log: Logger }) {
+  let up: boolean | undefined;
+
+  function mark(ok: boolean, error?: unknown) {
+    if (ok === up) return;
+    up = ok;
+    if (ok) log.info("store available", { store: name });
+    else log.warn("store unavailable", { store: name, error: errorText(error) });
+  }
+
+  async function run<T>(work: () => Promise<T> | T): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreUnavailable(`no answer within ${deadlineMs} ms`)), deadlineMs);
+    });
+    try {
+      const result = await Promise.race([Promise.resolve().then(work), late]);
+      mark(true);
+      return result;
+    } catch (error) {
+      mark(false, error);
+      throw error instanceof StoreUnavailable ? error : new StoreUnavailable(errorText(error), { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    run,
+    mark,
+    /** Whether the last call answered (undefined before the first). */
+    get up() {
+      return up;
+    },
+  };
+}
+
+export type StoreGuard = ReturnType<typeof createStoreGuard>;

@@ -1,0 +1,33 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * A tiny build for the server's tests (they run before `npm run build`): a page at /hi, the 404
+ * fallback, a hashed asset and the headers file, as the build writes them. SITE_DIR points at
+ * `client`; `dataDir` is a fresh folder for SQLite.
+ */
+export function makeSiteFixture() {
+  const root = mkdtempSync(join(tmpdir(), "server-test-"));
+  const client = join(root, "client");
+  mkdirSync(join(client, "hi"), { recursive: true });
+  mkdirSync(join(client, "assets"));
+  writeFileSync(
+    join(root, "headers.json"),
+    JSON.stringify({
+      response: { "X-Content-Type-Options": "nosniff" },
+      document: { "X-Frame-Options": "DENY", "Cross-Origin-Opener-Policy": "same-origin" },
+      csp: { "/hi/index.html": "default-src 'self'" },
+    }),
+  );
+  writeFileSync(join(client, "__spa-fallback.html"), "<p>fallback</p>");
+  writeFileSync(join(client, "index.html"), "<p>home</p>");
+  writeFileSync(join(client, "hi", "index.html"), "<p>hi</p>");
+  writeFileSync(join(client, "assets", "app-abc123.js"), "export {};");
+  return {
+    root,
+    client,
+    dataDir: join(root, "data"),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
