@@ -3,11 +3,13 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The rules of the house for imports (design.md): a toy or page imports only the kit and its own
- * folder, never another toy; the kit never imports a toy or a page; nothing imports the server.
- * The registry is the one file allowed to know every folder.
+ * The rules of the house for imports (design.md): a toy or page imports only the kit, the contracts
+ * with the server and its own folder, never another toy; the kit never imports a toy or a page;
+ * nothing imports the server; the contracts import nothing. The registry is the one file allowed to
+ * know every folder.
  */
 const APP = import.meta.dirname;
+const CONTRACTS = resolve(APP, "..", "contracts");
 const REGISTRY = join(APP, "toys", "registry.ts");
 
 function sourceFiles(dir: string): string[] {
@@ -45,7 +47,7 @@ describe("import boundaries", () => {
     for (const folder of owners) {
       for (const file of sourceFiles(folder)) {
         for (const target of relativeImports(file)) {
-          if (!inside(target, folder) && !inside(target, kit)) {
+          if (!inside(target, folder) && !inside(target, kit) && !inside(target, CONTRACTS)) {
             offences.push(`${relative(APP, file)} imports ${relative(APP, target)}`);
           }
         }
@@ -58,7 +60,8 @@ describe("import boundaries", () => {
     const offences: string[] = [];
     for (const file of sourceFiles(kit)) {
       for (const target of relativeImports(file)) {
-        if (!inside(target, kit)) offences.push(`${relative(APP, file)} imports ${relative(APP, target)}`);
+        if (!inside(target, kit) && !inside(target, CONTRACTS))
+          offences.push(`${relative(APP, file)} imports ${relative(APP, target)}`);
       }
     }
     expect(offences).toEqual([]);
@@ -72,6 +75,12 @@ describe("import boundaries", () => {
         .map((target) => `${relative(APP, file)} imports ${relative(APP, target)}`),
     );
     expect(offences).toEqual([]);
+  });
+
+  it("the contracts between the page and the server import nothing", () => {
+    const files = sourceFiles(CONTRACTS);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(relativeImports(file), relative(APP, file)).toEqual([]);
   });
 
   it("the registry only imports toy.ts files and the kit", () => {

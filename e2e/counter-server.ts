@@ -12,7 +12,7 @@ export interface CounterServer {
   origin: string;
   /** The total as the API reports it. */
   total(): Promise<number>;
-  /** Counts a batch through the API, as another visitor would. */
+  /** Counts clicks through the API, as another visitor would. */
   add(clicks: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -24,7 +24,9 @@ export async function startCounterServer(): Promise<CounterServer> {
     COUNTER_READ_LIMIT: "10000/100000",
     COUNTER_WRITE_LIMIT: "10000/100000",
   });
-  let batch = 0;
+  // Another visitor's device, with its running count.
+  const device = `another-visitor-${port}-device`;
+  let made = 0;
   return {
     origin,
     async total() {
@@ -35,9 +37,10 @@ export async function startCounterServer(): Promise<CounterServer> {
       const response = await fetch(`${origin}/api/clicks`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ batch: `another-visitor-${port}-${++batch}`, clicks }),
+        body: JSON.stringify({ device, from: made, to: made + clicks }),
       });
-      if (!response.ok) throw new Error(`the API refused a batch: ${response.status}`);
+      if (!response.ok) throw new Error(`the API refused a send: ${response.status}`);
+      made += clicks;
     },
     async stop() {
       await stopProcess(child);

@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { SEND_EVERY_MS } from "../app/toys/useless-button/click-queue";
+import { type ClicksSend, REQUEST_TIMEOUT_MS, SEND_EVERY_MS } from "../contracts/clicks";
 import { type CounterServer, startCounterServer } from "./counter-server";
 import { test as base, expect, open } from "./fixtures";
 import { seedStorage } from "./storage-stubs";
@@ -30,14 +30,21 @@ const bigButton = (page: Page) => page.getByRole("main").getByRole("button").fir
 const globalBadge = (page: Page) => page.getByText(/^(Global clicks|Clicks on this device):/);
 const globalCount = (page: Page) => globalBadge(page).locator("strong");
 
-/** The batches the page posts, as the server received them. */
-function watchBatches(page: Page): { batch: string; clicks: number }[] {
-  const batches: { batch: string; clicks: number }[] = [];
+/** The sends the page posts, as the server received them. */
+function watchSends(page: Page): ClicksSend[] {
+  const sends: ClicksSend[] = [];
   page.on("request", (request: Request) => {
-    if (request.method() === "POST" && request.url().endsWith("/api/clicks")) batches.push(request.postDataJSON());
+    if (request.method() === "POST" && request.url().endsWith("/api/clicks")) sends.push(request.postDataJSON());
   });
-  return batches;
+  return sends;
 }
+
+/** The clicks this browser has made and the server has not confirmed, as its ledger says. */
+const waitingInLedger = (page: Page) =>
+  page.evaluate(() => {
+    const ledger = JSON.parse(localStorage.getItem("globalClickLedger") ?? "null") as { made: number; acked: number };
+    return ledger ? ledger.made - ledger.acked : null;
+  });
 
 test("the first visit shows the real global total, which counts another visitor's clicks", async ({
   page,
@@ -50,34 +57,29 @@ test("the first visit shows the real global total, which counts another visitor'
   await expect(globalCount(page)).toHaveText(String(before));
 });
 
-test("clicks show at once and leave in one batch two seconds later", async ({ page, counter }) => {
+test("clicks show at once and leave together two seconds later", async ({ page, counter }) => {
   const before = await counter.total();
   await installPausedClock(page);
-  const batches = watchBatches(page);
+  const sends = watchSends(page);
   await open(page, "/");
   await expect(globalCount(page)).toHaveText(String(before));
   for (let i = 0; i < 5; i++) await bigButton(page).click();
   await expect(globalCount(page)).toHaveText(String(before + 5));
-  expect(batches).toEqual([]);
+  expect(sends).toEqual([]);
   await page.clock.runFor(SEND_EVERY_MS);
-  await expect.poll(() => batches.length).toBe(1);
-  expect(batches[0]?.clicks).toBe(5);
+  await expect.poll(() => sends.length).toBe(1);
+  expect(sends[0]).toMatchObject({ from: 0, to: 5 });
   await expect.poll(() => counter.total()).toBe(before + 5);
   // Confirmed: the badge shows the same number, now from the server.
   await expect(globalCount(page)).toHaveText(String(before + 5));
 });
 
-test("a batch whose answer never came is asked about, not counted twice", async ({ page, counter, problems }) => {
+test("a send whose answer never came is sent again and counted once", async ({ page, counter, problems }) => {
   const before = await counter.total();
   await installPausedClock(page);
-  const batches = watchBatches(page);
-  const asked: string[] = [];
-  page.on("request", (request) => {
-    const batch = new URL(request.url()).searchParams.get("batch");
-    if (request.method() === "GET" && batch) asked.push(batch);
-  });
+  const sends = watchSends(page);
   let lostOne = false;
-  // The server counts the first batch, but its answer is lost on the way back.
+  // The server counts the first send, but its answer is lost on the way back.
   await page.route("**/api/clicks", async (route) => {
     if (route.request().method() !== "POST" || lostOne) return route.continue();
     lostOne = true;
@@ -87,18 +89,45 @@ test("a batch whose answer never came is asked about, not counted twice", async 
   await open(page, "/");
   for (let i = 0; i < 3; i++) await bigButton(page).click();
   await page.clock.runFor(SEND_EVERY_MS);
-  await expect.poll(() => batches.length).toBe(1);
+  await expect.poll(() => sends.length).toBe(1);
   await expect(globalBadge(page)).toContainText("(3 waiting)");
-  // The next try asks whether that batch was counted (it was) instead of sending it again.
-  await page.clock.runFor(4 * SEND_EVERY_MS);
-  await expect.poll(() => asked).toEqual([batches[0]?.batch]);
+  // The next try sends the same clicks again; the server has them already and counts none.
+  await page.clock.runFor(2 * SEND_EVERY_MS);
+  await expect.poll(() => sends.length).toBe(2);
+  expect(sends[1]).toEqual(sends[0]);
   await expect(globalBadge(page)).not.toContainText("waiting");
   await expect(globalCount(page)).toHaveText(String(before + 3));
   expect(await counter.total()).toBe(before + 3);
   await page.clock.runFor(4 * SEND_EVERY_MS);
-  expect(batches).toHaveLength(1);
+  expect(sends).toHaveLength(2);
   // The lost answer is the one failure the browser reports.
   expect(problems).toEqual(["console.error: Failed to load resource: net::ERR_CONNECTION_RESET"]);
+  problems.splice(0, problems.length);
+});
+
+test("a server that never answers does not stop the page from sending: the request gives up and tries again", async ({
+  page,
+  counter,
+  problems,
+}) => {
+  const before = await counter.total();
+  const sends = watchSends(page);
+  let held = 0;
+  // The first send hangs for ever, as behind a frozen proxy.
+  await page.route("**/api/clicks", async (route) => {
+    if (route.request().method() !== "POST" || held > 0) return route.continue();
+    held++;
+    await new Promise(() => {});
+  });
+  await installPausedClock(page);
+  await open(page, "/");
+  for (let i = 0; i < 2; i++) await bigButton(page).click();
+  await page.clock.runFor(SEND_EVERY_MS);
+  await expect.poll(() => sends.length).toBe(1);
+  // After its deadline (8 s) the page gives up on that request and sends again.
+  await page.clock.runFor(REQUEST_TIMEOUT_MS + 3 * SEND_EVERY_MS);
+  await expect.poll(() => counter.total()).toBe(before + 2);
+  await expect(globalBadge(page)).not.toContainText("waiting");
   problems.splice(0, problems.length);
 });
 
@@ -124,7 +153,7 @@ test("offline, clicks wait on the device and go when the network is back", async
   await expect(globalBadge(page)).not.toContainText("waiting");
 });
 
-test("clicks not yet sent when the visitor leaves go with the page, and wait for the next visit if lost", async ({
+test("clicks not yet sent when the visitor leaves go with the page, and are confirmed on the next visit", async ({
   page,
   counter,
 }) => {
@@ -133,15 +162,60 @@ test("clicks not yet sent when the visitor leaves go with the page, and wait for
   await open(page, "/");
   await bigButton(page).click();
   await bigButton(page).click();
-  // Leaving sends them at once (sendBeacon on pagehide), without waiting for the next batch.
+  // Leaving sends them at once (sendBeacon on pagehide), without waiting for the next send.
   await page.goto("about:blank");
   await expect.poll(() => counter.total()).toBe(before + 2);
-  // The next visit finds the queue, sends it again, and the server counts nothing twice.
+  // The page never saw the answer: the next visit sends the same clicks again, and the server
+  // counts nothing twice.
   await open(page, "/");
   await page.clock.runFor(SEND_EVERY_MS);
   await expect(globalCount(page)).toHaveText(String(before + 2));
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("globalClickQueue"))).toBe("[]");
+  await expect.poll(() => waitingInLedger(page)).toBe(0);
   expect(await counter.total()).toBe(before + 2);
+});
+
+test("two tabs share one ledger: clicks in both while one of them leaves, none lost and none counted twice", async ({
+  context,
+  counter,
+}) => {
+  const before = await counter.total();
+  const [leaving, staying] = [await context.newPage(), await context.newPage()];
+  await open(leaving, "/");
+  await open(staying, "/");
+  // The leaving tab's beacon takes its time, so the other tab's clicks land while it is sent.
+  await leaving.evaluate(() => {
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      const until = performance.now() + 300;
+      while (performance.now() < until);
+      return send(url, data);
+    };
+  });
+  for (let i = 0; i < 3; i++) await bigButton(leaving).click();
+  for (let i = 0; i < 2; i++) await bigButton(staying).click();
+  const left = leaving.goto("about:blank");
+  for (let i = 0; i < 4; i++) await bigButton(staying).click();
+  await left;
+  await expect.poll(() => counter.total(), { timeout: 15_000 }).toBe(before + 9);
+  await expect(globalBadge(staying)).not.toContainText("waiting");
+  await expect.poll(() => waitingInLedger(staying)).toBe(0);
+  expect(await counter.total()).toBe(before + 9);
+});
+
+test("clicks the first version of the counter never sent are carried over and counted", async ({ page, counter }) => {
+  const before = await counter.total();
+  await seedStorage(page, {
+    globalClickQueue: JSON.stringify([
+      { id: "old-batch-sent-0001", clicks: 4, sent: true },
+      { id: "old-batch-open-0002", clicks: 3, sent: false },
+    ]),
+  });
+  await installPausedClock(page);
+  await open(page, "/");
+  await bigButton(page).click();
+  await page.clock.runFor(SEND_EVERY_MS);
+  await expect.poll(() => counter.total()).toBe(before + 4);
+  expect(await page.evaluate(() => localStorage.getItem("globalClickQueue"))).toBeNull();
 });
 
 test("on a host without the counter service, the badge says it counts this device", async ({

@@ -31,3 +31,15 @@ export function writeItem(key: string, value: string): boolean {
     return false;
   }
 }
+
+/** Removes a value; false when storage is missing or blocked. */
+export function removeItem(key: string): boolean {
+  try {
+    const storage = getStorage();
+    if (!storage) return false;
+    storage.removeItem(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
