@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Backends } from "./backends.ts";
+import type { BubbleHub } from "./bubbles/hub.ts";
+import { bubbleRoutes } from "./bubbles/routes.ts";
 import { clickRoutes } from "./clicks/routes.ts";
 import type { ClickStore } from "./clicks/store.ts";
 import { clientAddress, maskAddress } from "./client-address.ts";
@@ -22,6 +24,10 @@ export const RETRY_AFTER_S = 5;
 export interface ApiOptions {
   backends: Pick<Backends, "guard" | "ping" | "kind">;
   clicks: ClickStore;
+  /** The shared bubble sheet (GET /api/bubbles), when the server runs it. */
+  bubbles?: BubbleHub;
+  /** Told each new click total (the live channel passes it on). */
+  onClicksTotal?: (total: number) => void;
   log: Logger;
   limits?: { read: Limit; write: Limit };
   /** Proxies in front of this server that append to X-Forwarded-For (TRUST_PROXY); 0 on the open internet. */
@@ -35,7 +41,16 @@ export interface ApiOptions {
  * answer is JSON; an error nobody expected is a 500 and a log line, a store out of reach a 503
  * with Retry-After.
  */
-export function createApi({ backends, clicks, log, limits = DEFAULT_LIMITS, trustedHops = 0, now }: ApiOptions) {
+export function createApi({
+  backends,
+  clicks,
+  bubbles,
+  onClicksTotal,
+  log,
+  limits = DEFAULT_LIMITS,
+  trustedHops = 0,
+  now,
+}: ApiOptions) {
   const limiter = createRateLimiter(limits);
   const app = new Hono<ApiEnv>();
 
@@ -61,14 +76,15 @@ export function createApi({ backends, clicks, log, limits = DEFAULT_LIMITS, trus
     }
   });
 
-  app.route("/", clickRoutes({ store: clicks, guard: backends.guard, now }));
+  app.route("/", clickRoutes({ store: clicks, guard: backends.guard, now, onTotal: onClicksTotal }));
+  if (bubbles) app.route("/", bubbleRoutes(bubbles));
 
   app.notFound((c) => c.json(error("There is no such API."), 404));
   app.onError((thrown, c) => {
     c.header("Cache-Control", "no-store");
     if (thrown instanceof StoreUnavailable) {
       c.header("Retry-After", String(RETRY_AFTER_S));
-      return c.json(error("The counter is unavailable for a moment. Your clicks wait; try again."), 503);
+      return c.json(error("The store is unavailable for a moment. What you sent waits; try again."), 503);
     }
     log.error("request failed", {
       route: c.req.routePath,

@@ -1,3 +1,4 @@
+import { DEFAULT_SHEET_SIZE, POPS_PER_SECOND } from "../contracts/bubbles.ts";
 import { DEFAULT_LIMITS } from "./api.ts";
 import { DEFAULT_DEVICE_MEMORY } from "./clicks/store.ts";
 import { limitFrom } from "./rate-limit.ts";
@@ -14,7 +15,10 @@ const whole = (value: string | undefined, fallback: number) =>
  * COUNTER_DATA_DIR, default data/), TRUST_PROXY (how many proxies in front append to
  * X-Forwarded-For: 1 behind one load balancer; 0 or unset on the open internet), COUNTER_READ_LIMIT
  * and COUNTER_WRITE_LIMIT ("burst/perMinute"), COUNTER_MAX_DEVICES (200000), STORE_DEADLINE_MS
- * (1500), SHUTDOWN_GRACE_MS (8000: how long a stop waits for requests in flight), LOG_LEVEL (info).
+ * (1500), SHUTDOWN_GRACE_MS (8000: how long a stop waits for requests in flight), LOG_LEVEL (info);
+ * for the live channel and the shared bubble sheet, BUBBLES_SHEET_SIZE (10000), BUBBLES_POP_LIMIT
+ * ("burst/perMinute" per client address, 30/900: fifteen a second), LIVE_MAX_CONNECTIONS (5000) and
+ * LIVE_MAX_PER_ADDRESS (16).
  */
 export function readConfig(env: Env = process.env) {
   return {
@@ -35,6 +39,10 @@ export function readConfig(env: Env = process.env) {
     deadlineMs: whole(env.STORE_DEADLINE_MS, 1500),
     graceMs: whole(env.SHUTDOWN_GRACE_MS, 8000),
     logLevel: env.LOG_LEVEL,
+    sheetSize: Math.max(1, whole(env.BUBBLES_SHEET_SIZE, DEFAULT_SHEET_SIZE)),
+    popLimit: limitFrom(env.BUBBLES_POP_LIMIT, { burst: 2 * POPS_PER_SECOND, perMinute: 60 * POPS_PER_SECOND }),
+    liveMaxConnections: whole(env.LIVE_MAX_CONNECTIONS, 5000),
+    liveMaxPerAddress: whole(env.LIVE_MAX_PER_ADDRESS, 16),
   };
 }
 

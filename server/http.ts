@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { MAX_BODY_BYTES } from "../contracts/clicks.ts";
 import { errorText, type Logger, routeText } from "./log.ts";
 import type { SiteFiles } from "./static.ts";
@@ -39,7 +40,14 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
  * takes is refused before it is read (and discarded, so the connection serves the next request);
  * slow clients meet the timeouts above.
  */
-export function createSiteServer(files: SiteFiles, { api, log }: { api?: Listener; log?: Logger } = {}): Server {
+export function createSiteServer(
+  files: SiteFiles,
+  {
+    api,
+    upgrade,
+    log,
+  }: { api?: Listener; upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void; log?: Logger } = {},
+): Server {
   function handle(req: IncomingMessage, res: ServerResponse): unknown {
     const pathname = pathOf(req.url);
     if (pathname === null) {
@@ -116,6 +124,17 @@ export function createSiteServer(files: SiteFiles, { api, log }: { api?: Listene
       }
     },
   );
+  // WebSocket upgrades go to the live channel (server/live/sockets.ts); anything else is refused.
+  server.on("upgrade", (req, socket, head) => {
+    socket.on("error", () => {});
+    try {
+      if (upgrade) upgrade(req, socket, head);
+      else socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    } catch (error) {
+      log?.error("upgrade failed", { route: routeText(req.url), error: errorText(error) });
+      socket.destroy();
+    }
+  });
   // A socket that neither sends nor reads for two minutes is closed (live streams send a heartbeat).
   server.setTimeout(TIMEOUTS.idleSocketMs);
   // A request Node cannot parse: a 400 where the socket still takes one, and never a crash.

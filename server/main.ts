@@ -4,11 +4,19 @@
 import type { Socket } from "node:net";
 import { createApi } from "./api.ts";
 import { type Backends, openBackends } from "./backends.ts";
+import { createBubbleHub } from "./bubbles/hub.ts";
+import { localPresence, redisPresence } from "./bubbles/presence.ts";
+import { redisBubbleStore } from "./bubbles/redis.ts";
+import { sqliteBubbleStore } from "./bubbles/sqlite.ts";
+import { createClicksFeed } from "./clicks/live.ts";
 import { redisClickStore } from "./clicks/redis.ts";
 import { sqliteClickStore } from "./clicks/sqlite.ts";
 import { type Config, readConfig } from "./config.ts";
 import { createSiteServer } from "./http.ts";
+import { createBus } from "./live/bus.ts";
+import { createLiveSockets } from "./live/sockets.ts";
 import { createLogger, errorText, type Logger } from "./log.ts";
+import { createRateLimiter } from "./rate-limit.ts";
 import { siteFiles } from "./static.ts";
 
 export function clickStoreOn(backends: Backends, config: Config) {
@@ -21,14 +29,39 @@ export function clickStoreOn(backends: Backends, config: Config) {
 export async function startServer(config: Config = readConfig(), log: Logger = createLogger(config.logLevel)) {
   const files = siteFiles(config.siteDir);
   const backends = openBackends({ ...config, log });
+  const bus = createBus(backends, log);
+  const popLimiter = createRateLimiter({ pop: config.popLimit });
+  const bubbles = createBubbleHub({
+    store: backends.kind === "redis" ? redisBubbleStore(backends.redis) : sqliteBubbleStore(backends.sqlite),
+    bus,
+    guard: backends.guard,
+    log,
+    limiter: popLimiter,
+    presence:
+      backends.kind === "redis"
+        ? redisPresence(backends.redis, backends.guard, `${process.pid}-${Date.now()}`)
+        : localPresence(),
+    size: config.sheetSize,
+  });
+  const clicksFeed = createClicksFeed(bus);
+  const live = createLiveSockets({
+    bubbles,
+    clicks: clicksFeed,
+    log,
+    trustedHops: config.trustedHops,
+    maxConnections: config.liveMaxConnections,
+    maxPerAddress: config.liveMaxPerAddress,
+  });
   const api = createApi({
     backends,
     clicks: clickStoreOn(backends, config),
+    bubbles,
+    onClicksTotal: (total) => clicksFeed.publish(total),
     log,
     limits: config.limits,
     trustedHops: config.trustedHops,
   });
-  const server = createSiteServer(files, { api: api.listener, log });
+  const server = createSiteServer(files, { api: api.listener, upgrade: live.upgrade, log });
 
   // Requests in flight, so a stop can wait for them (and no longer).
   const busy = new Set<Socket>();
@@ -54,15 +87,22 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   let stopping: Promise<void> | undefined;
   function stop(reason: string): Promise<void> {
     stopping ??= (async () => {
-      log.info("stopping", { reason, inFlight: busy.size });
-      // No new connections; idle keep-alive ones close now, busy ones after their answer.
+      log.info("stopping", { reason, inFlight: busy.size, live: live.connections });
+      // No new connections; idle keep-alive ones close now, busy ones after their answer; live
+      // channels are told to come back later (their pages reconnect, to another server or to this
+      // one once it is back), and pops still gathered are written.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      live.close();
+      await bubbles.stop();
       server.closeIdleConnections();
       const grace = new Promise<void>((resolve) => setTimeout(resolve, config.graceMs).unref());
       await Promise.race([closed, grace]);
       // Whatever is still open after the grace (a hung request, a client that never reads) goes.
       server.closeAllConnections();
       api.stop();
+      popLimiter.stop();
+      clicksFeed.stop();
+      await bus.close();
       await backends.close().catch((error: unknown) => log.warn("store did not close", { error: errorText(error) }));
       log.info("stopped");
     })();

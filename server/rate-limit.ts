@@ -29,8 +29,8 @@ export function createRateLimiter(
   sweep.unref?.();
 
   return {
-    /** Takes a token: 0 when allowed, otherwise the seconds until the next one. */
-    take(kind: string, address: string): number {
+    /** Takes `count` tokens: 0 when allowed, otherwise the seconds until there are enough. */
+    take(kind: string, address: string, count = 1): number {
       const limit = limits[kind];
       if (!limit) return 0;
       const key = `${kind} ${address}`;
@@ -42,11 +42,11 @@ export function createRateLimiter(
       buckets.delete(key);
       buckets.set(key, bucket);
       if (buckets.size > maxKeys) buckets.delete(buckets.keys().next().value as string);
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1;
+      if (bucket.tokens >= count) {
+        bucket.tokens -= count;
         return 0;
       }
-      return Math.ceil(((1 - bucket.tokens) * 60) / limit.perMinute);
+      return Math.max(1, Math.ceil(((count - bucket.tokens) * 60) / limit.perMinute));
     },
     /** How many buckets are kept now. */
     get size() {

@@ -53,10 +53,13 @@ export function clickRoutes({
   store,
   guard,
   now = Date.now,
+  onTotal,
 }: {
   store: ClickStore;
   guard: StoreGuard;
   now?: () => number;
+  /** Called when a send raised the total (the live channel passes it on). */
+  onTotal?: (total: number) => void;
 }) {
   const app = new Hono<ApiEnv>();
 
@@ -84,11 +87,14 @@ export function clickRoutes({
       const send: ClicksSend = { device: batch, from: 0, to: clicks };
       const { total, counted } = await guard.run(() => store.count(send, now()));
       if (counted === 0) return c.json({ ...error("This batch was already counted."), total }, 409);
+      onTotal?.(total);
       return c.json({ total, counted, clipped: counted < clicks });
     }
     const parsed = v.safeParse(SendSchema, body);
     if (!parsed.success) return c.json(error(messages(parsed.issues)), 400);
-    return c.json(await guard.run(() => store.count(parsed.output, now())));
+    const ack = await guard.run(() => store.count(parsed.output, now()));
+    if (ack.counted > 0) onTotal?.(ack.total);
+    return c.json(ack);
   });
 
   app.all(CLICKS_PATH, (c) => {

@@ -1,0 +1,106 @@
+/**
+ * Bubble Wrap for Everyone: one sheet of bubbles shared by every visitor, as the page and the
+ * server both see it. A sheet is a bitset (bit i set: bubble i is popped, for good); when the last
+ * bubble pops, the next sheet starts empty. Imported by both sides; imports nothing.
+ */
+
+/** The sheet's size unless the server is told otherwise (BUBBLES_SHEET_SIZE). */
+export const DEFAULT_SHEET_SIZE = 10_000;
+
+/** `GET` answers the sheet as JSON (for pages that cannot hold the live channel open). */
+export const BUBBLES_PATH = "/api/bubbles";
+
+/** A page sends at most this many pops in one message (it batches a quick finger's pops). */
+export const MAX_POPS_PER_MESSAGE = 64;
+
+/** A person pops at most about fifteen bubbles a second: the server's limit per client address. */
+export const POPS_PER_SECOND = 15;
+
+/** The page gathers a finger's pops this long before it sends them. */
+export const SEND_POPS_EVERY_MS = 50;
+
+/** The sheet as it stands. */
+export interface Sheet {
+  /** The sheet's number: 1 for the first, one more for each finished. */
+  sheet: number;
+  /** The position in the live channel's sequence this state includes (0 over plain HTTP). */
+  seq: number;
+  size: number;
+  popped: number;
+  /** Sheets finished so far, by everyone. */
+  finished: number;
+  /** An id of the server process that sent it: a sequence number means something only to it. */
+  epoch: number;
+  bits: Uint8Array;
+}
+
+export const bytesFor = (size: number) => Math.ceil(size / 8);
+
+// Bit i is in byte i >> 3, the most significant bit first: the order of Redis's SETBIT, so the
+// bitset Redis keeps is the bitset the page reads.
+const maskOf = (i: number) => 0x80 >> (i & 7);
+
+export const isPopped = (bits: Uint8Array, i: number) => ((bits[i >> 3] ?? 0) & maskOf(i)) !== 0;
+
+/** Pops bubble i in `bits`; true when it was not popped before. */
+export function setPopped(bits: Uint8Array, i: number): boolean {
+  const byte = bits[i >> 3] ?? 0;
+  const mask = maskOf(i);
+  if (byte & mask) return false;
+  bits[i >> 3] = byte | mask;
+  return true;
+}
+
+/** How many bubbles of `bits` are popped. */
+export function countPopped(bits: Uint8Array): number {
+  let count = 0;
+  for (const byte of bits) {
+    let b = byte;
+    while (b) {
+      b &= b - 1;
+      count++;
+    }
+  }
+  return count;
+}
+
+/**
+ * The sheet as one binary WebSocket message: a 28-byte header (a format byte, 3 spare bytes, then
+ * sheet, seq, size, popped, finished and epoch as unsigned 32-bit little-endian numbers) and the
+ * bitset: 1,278 bytes for 10,000 bubbles.
+ */
+const FORMAT = 1;
+const HEADER = 28;
+
+export function encodeSheet(state: Sheet): Uint8Array {
+  const out = new Uint8Array(HEADER + state.bits.length);
+  const view = new DataView(out.buffer);
+  view.setUint8(0, FORMAT);
+  [state.sheet, state.seq, state.size, state.popped, state.finished, state.epoch].forEach((value, k) => {
+    view.setUint32(4 + 4 * k, value >>> 0, true);
+  });
+  out.set(state.bits, HEADER);
+  return out;
+}
+
+/** The sheet from a binary message, or null when it is not one `encodeSheet` could have made. */
+export function decodeSheet(data: ArrayBuffer | Uint8Array): Sheet | null {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  if (bytes.length < HEADER || bytes[0] !== FORMAT) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const [sheet, seq, size, popped, finished, epoch] = [0, 1, 2, 3, 4, 5].map((k) =>
+    view.getUint32(4 + 4 * k, true),
+  ) as [number, number, number, number, number, number];
+  if (size < 1 || bytes.length !== HEADER + bytesFor(size) || popped > size) return null;
+  return { sheet, seq, size, popped, finished, epoch, bits: bytes.slice(HEADER) };
+}
+
+/** The sheet over plain HTTP (`GET BUBBLES_PATH`): the bitset in base64. */
+export interface SheetJson {
+  sheet: number;
+  size: number;
+  popped: number;
+  finished: number;
+  here: number;
+  bits: string;
+}

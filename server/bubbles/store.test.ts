@@ -1,0 +1,120 @@
+import { createClient } from "redis";
+import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { bytesFor, isPopped } from "../../contracts/bubbles.ts";
+import { type Backends, openBackends } from "../backends.ts";
+import { createLogger } from "../log.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
+import { redisBubbleStore } from "./redis.ts";
+import { sqliteBubbleStore } from "./sqlite.ts";
+import type { BubbleStore } from "./store.ts";
+
+const quiet = createLogger("error", () => {});
+
+const stores: [string, () => Promise<{ backends: Backends; store: BubbleStore; cleanUp: () => Promise<void> }>][] = [
+  [
+    "SQLite",
+    async () => {
+      const site = makeSiteFixture();
+      const backends = openBackends({ dataDir: site.dataDir, deadlineMs: 1500, log: quiet });
+      return {
+        backends,
+        store: sqliteBubbleStore(backends.sqlite),
+        cleanUp: async () => {
+          await backends.close();
+          site.remove();
+        },
+      };
+    },
+  ],
+  [
+    "Redis",
+    async () => {
+      const url = inject("redisUrl");
+      const admin = createClient({ url });
+      await admin.connect();
+      await admin.flushDb();
+      await admin.close();
+      const backends = openBackends({ redisUrl: url, dataDir: "unused", deadlineMs: 1500, log: quiet });
+      for (
+        let i = 0;
+        !(await backends.ping().then(
+          () => true,
+          () => false,
+        ));
+        i++
+      ) {
+        if (i > 100) throw new Error("the test Redis does not answer");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return { backends, store: redisBubbleStore(backends.redis), cleanUp: () => backends.close() };
+    },
+  ],
+];
+
+describe.each(stores)("the bubble sheet on %s", (_, open) => {
+  let opened: Awaited<ReturnType<typeof open>>;
+  beforeEach(async () => {
+    opened = await open();
+  });
+  afterEach(() => opened.cleanUp());
+
+  it("starts with sheet 1, nothing popped, nothing finished", async () => {
+    const sheet = await opened.store.sheet(20);
+    expect(sheet).toMatchObject({ sheet: 1, size: 20, popped: 0, finished: 0 });
+    expect(sheet.bits).toEqual(new Uint8Array(bytesFor(20)));
+  });
+
+  it("pops each bubble once, ignores bubbles off the sheet, and never un-pops one", async () => {
+    await opened.store.sheet(20);
+    expect(await opened.store.pop(1, [3, 7, 3])).toEqual({ sheet: 1, newly: [3, 7], popped: 2, finished: 0 });
+    expect(await opened.store.pop(1, [7, 8, 20, -1])).toEqual({ sheet: 1, newly: [8], popped: 3, finished: 0 });
+    const sheet = await opened.store.sheet(20);
+    expect(sheet.popped).toBe(3);
+    expect([3, 7, 8].every((i) => isPopped(sheet.bits, i))).toBe(true);
+    expect(isPopped(sheet.bits, 4)).toBe(false);
+  });
+
+  it("refuses pops for a sheet that is not the current one", async () => {
+    await opened.store.sheet(4);
+    expect(await opened.store.pop(2, [1])).toEqual({ sheet: 1, newly: [], popped: 0, finished: 0 });
+  });
+
+  it("starts the next sheet, empty, when the last bubble pops, and counts the finished one", async () => {
+    await opened.store.sheet(4);
+    await opened.store.pop(1, [0, 1, 2]);
+    expect(await opened.store.pop(1, [3, 0])).toEqual({ sheet: 1, newly: [3], popped: 4, finished: 1, next: 2 });
+    expect(await opened.store.sheet(4)).toMatchObject({ sheet: 2, popped: 0, finished: 1, bits: new Uint8Array(1) });
+    // Late pops for the finished sheet change nothing on the new one.
+    expect(await opened.store.pop(1, [2])).toMatchObject({ sheet: 2, newly: [] });
+  });
+
+  it("adds up pops from many writers at once exactly", async () => {
+    await opened.store.sheet(1000);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, k) =>
+        opened.store.pop(
+          1,
+          Array.from({ length: 30 }, (_, j) => (k * 7 + j * 13) % 1000),
+        ),
+      ),
+    );
+    const newly = results.flatMap((r) => r.newly);
+    expect(new Set(newly).size).toBe(newly.length);
+    expect((await opened.store.sheet(1000)).popped).toBe(newly.length);
+  });
+
+  it("starts a new sheet of the new size when the server's setting changes", async () => {
+    await opened.store.sheet(10);
+    await opened.store.pop(1, [1]);
+    expect(await opened.store.sheet(16)).toMatchObject({ sheet: 2, size: 16, popped: 0, finished: 0 });
+  });
+
+  it("holds a million bubbles", async () => {
+    const sheet = await opened.store.sheet(1_000_000);
+    expect(sheet.bits.length).toBe(125_000);
+    await opened.store.pop(sheet.sheet, [999_999, 0]);
+    const after = await opened.store.sheet(1_000_000);
+    expect(after.popped).toBe(2);
+    expect(isPopped(after.bits, 999_999)).toBe(true);
+  });
+});

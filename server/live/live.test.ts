@@ -1,0 +1,270 @@
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeSheet, isPopped } from "../../contracts/bubbles.ts";
+import { CLOSE, type NoMessage, type OkMessage } from "../../contracts/live.ts";
+import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { openLive, poppedIn } from "../test/live-client.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
+
+/**
+ * The live channel and the shared sheet against the real server process, on SQLite, with a sheet
+ * of 32 bubbles (so a test can finish one).
+ */
+let site: ReturnType<typeof makeSiteFixture>;
+let server: Awaited<ReturnType<typeof startSiteProcess>>;
+const SIZE = 32;
+
+beforeAll(async () => {
+  site = makeSiteFixture();
+  server = await startSiteProcess({
+    SITE_DIR: site.client,
+    COUNTER_DATA_DIR: site.dataDir,
+    BUBBLES_SHEET_SIZE: String(SIZE),
+    LIVE_MAX_PER_ADDRESS: "50",
+    BUBBLES_POP_LIMIT: "10000/100000",
+    COUNTER_WRITE_LIMIT: "1000/10000",
+  });
+});
+afterAll(async () => {
+  await stopProcess(server.child);
+  site.remove();
+});
+
+let n = 0;
+const answerTo = (messages: { t: string; n?: number }[], id: number) =>
+  messages.find((m) => (m.t === "ok" || m.t === "no") && m.n === id) as OkMessage | NoMessage | undefined;
+
+/** Pops `i` as one visitor, and waits for the server's answer. */
+async function pop(client: Awaited<ReturnType<typeof openLive>>, i: number[], sheet = client.sheet?.sheet) {
+  const id = ++n;
+  client.send({ t: "pop", n: id, sheet, i });
+  await client.until(() => answerTo(client.messages, id) !== undefined);
+  return answerTo(client.messages, id) as OkMessage | NoMessage;
+}
+
+describe("the shared sheet, live", () => {
+  it("gives a new visitor the whole sheet, and another visitor's pops within a fraction of a second", async () => {
+    const [popper, watcher] = await Promise.all([
+      openLive(server.origin, ["bubbles"]),
+      openLive(server.origin, ["bubbles"]),
+    ]);
+    await Promise.all([popper.until(() => popper.sheet !== null), watcher.until(() => watcher.sheet !== null)]);
+    expect(watcher.sheet).toMatchObject({ size: SIZE, sheet: 1, popped: 0 });
+    const tick = watcher.messages.find((m) => m.t === "tick");
+    expect(tick).toMatchObject({ t: "tick", sheet: 1, popped: 0 });
+
+    const answer = await pop(popper, [5, 9]);
+    const acknowledged = performance.now();
+    expect(answer.t).toBe("ok");
+    await watcher.until(() => watcher.sheet?.popped === 2);
+    expect(performance.now() - acknowledged).toBeLessThan(250);
+    expect(poppedIn(watcher.sheet)).toEqual([5, 9]);
+    // Pops travel together, numbered, never one message each.
+    const pops = watcher.messages.filter((m) => m.t === "pops");
+    expect(pops).toHaveLength(1);
+    popper.close();
+    watcher.close();
+  });
+
+  it("gives a visitor who comes back what it missed, from where it left off", async () => {
+    const first = await openLive(server.origin, ["bubbles"]);
+    await first.until(() => first.sheet !== null);
+    const resume = first.resume();
+    const before = first.sheet?.popped ?? 0;
+    first.close();
+    const other = await openLive(server.origin, ["bubbles"]);
+    await other.until(() => other.sheet !== null);
+    await pop(other, [20]);
+    await pop(other, [21]);
+    await other.until(() => other.sheet?.popped === before + 2);
+
+    const back = await openLive(server.origin, ["bubbles"], { since: resume });
+    await back.until(() => back.messages.filter((m) => m.t === "pops").length >= 1);
+    // Only what it missed: no whole sheet.
+    expect(back.sheets).toBe(0);
+    const missed = back.messages.flatMap((m) => (m.t === "pops" ? m.i : []));
+    expect(missed.sort((a, b) => a - b)).toEqual([20, 21]);
+    // A visitor from another server's sequence gets the whole sheet.
+    const stranger = await openLive(server.origin, ["bubbles"], { since: "12345.7" });
+    await stranger.until(() => stranger.sheet !== null);
+    expect(stranger.sheets).toBe(1);
+    for (const client of [other, back, stranger]) client.close();
+  });
+
+  it("refuses bad pops with a reason, and changes nothing", async () => {
+    const client = await openLive(server.origin, ["bubbles"]);
+    await client.until(() => client.sheet !== null);
+    const sheet = client.sheet?.sheet ?? 1;
+    const popped = client.sheet?.popped;
+    expect(await pop(client, [SIZE])).toMatchObject({
+      t: "no",
+      error: `There are only ${SIZE} bubbles on this sheet.`,
+    });
+    expect(await pop(client, [1], sheet + 5)).toMatchObject({ t: "no", error: expect.stringMatching(/finished/) });
+    // Popping a popped bubble is no error, and no change.
+    expect((await pop(client, [5])).t).toBe("ok");
+    const http = (await (await fetch(`${server.origin}/api/bubbles`)).json()) as { popped: number };
+    expect(http.popped).toBe(popped);
+    client.close();
+  });
+
+  it("closes the channel on a message it cannot read, or one too large", async () => {
+    const cases: [string | Buffer, number][] = [
+      ["not json", CLOSE.malformed],
+      [JSON.stringify({ t: "pop", n: 1, sheet: 1, i: [] }), CLOSE.malformed],
+      [JSON.stringify({ t: "pop", n: 1, sheet: 1, i: [1.5] }), CLOSE.malformed],
+      [JSON.stringify({ t: "pop", n: 1, sheet: 1, i: Array(65).fill(1) }), CLOSE.malformed],
+      [JSON.stringify({ t: "explode" }), CLOSE.malformed],
+      [Buffer.from([1, 2, 3]), CLOSE.malformed],
+      ["x".repeat(5000), CLOSE.tooLarge],
+    ];
+    for (const [message, code] of cases) {
+      const client = await openLive(server.origin, ["bubbles"]);
+      client.ws.send(message);
+      expect((await client.closed).code).toBe(code);
+    }
+    // And the server goes on.
+    expect((await fetch(`${server.origin}/api/bubbles`)).status).toBe(200);
+  });
+
+  it("finishes a sheet for everyone when its last bubble pops, and starts the next", async () => {
+    const [popper, watcher] = await Promise.all([
+      openLive(server.origin, ["bubbles"]),
+      openLive(server.origin, ["bubbles"]),
+    ]);
+    await Promise.all([popper.until(() => popper.sheet !== null), watcher.until(() => watcher.sheet !== null)]);
+    const sheet = popper.sheet?.sheet as number;
+    const left = Array.from({ length: SIZE }, (_, i) => i).filter(
+      (i) => !isPopped(popper.sheet?.bits as Uint8Array, i),
+    );
+    expect((await pop(popper, left, sheet)).t).toBe("ok");
+    await watcher.until(() => watcher.messages.some((m) => m.t === "done"));
+    expect(watcher.messages.find((m) => m.t === "done")).toMatchObject({ t: "done", sheet, finished: 1 });
+    expect(watcher.sheet).toMatchObject({ sheet: sheet + 1, popped: 0, finished: 1 });
+    const http = (await (await fetch(`${server.origin}/api/bubbles`)).json()) as { sheet: number; popped: number };
+    expect(http).toMatchObject({ sheet: sheet + 1, popped: 0, finished: 1 });
+    popper.close();
+    watcher.close();
+  });
+
+  it("answers GET /api/bubbles with the sheet as JSON", async () => {
+    const response = await fetch(`${server.origin}/api/bubbles`);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as { size: number; bits: string };
+    expect(body.size).toBe(SIZE);
+    expect(Buffer.from(body.bits, "base64").length).toBe(SIZE / 8);
+  });
+
+  it("carries the global click total to the Useless Button's open pages", async () => {
+    const watcher = await openLive(server.origin, ["clicks"]);
+    await fetch(`${server.origin}/api/clicks`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ device: "live-clicks-device-01", from: 0, to: 4 }),
+    });
+    await watcher.until(() => watcher.messages.some((m) => m.t === "clicks"), 3000);
+    expect(watcher.messages.find((m) => m.t === "clicks")).toMatchObject({ t: "clicks", total: 4 });
+    // A page following only the clicks cannot pop.
+    watcher.send({ t: "sync" });
+    expect((await watcher.closed).code).toBe(CLOSE.malformed);
+  });
+
+  it("refuses upgrades it should not take, with an HTTP status", async () => {
+    const refusal = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(server.port, "127.0.0.1", () =>
+          socket.write(
+            `GET ${path} HTTP/1.1\r\nHost: localhost:${server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${Object.entries(
+              headers,
+            )
+              .map(([k, v]) => `${k}: ${v}\r\n`)
+              .join("")}\r\n`,
+          ),
+        );
+        let text = "";
+        socket.on("data", (data) => {
+          text += data.toString();
+        });
+        socket.on("close", () => resolve(text.split("\r\n")[0] ?? ""));
+        socket.on("error", () => resolve(text.split("\r\n")[0] ?? ""));
+      });
+    expect(await refusal("/api/elsewhere?topics=bubbles")).toBe("HTTP/1.1 404 Not Found");
+    expect(await refusal("/api/live")).toBe("HTTP/1.1 400 Bad Request");
+    expect(await refusal("/api/live?topics=bubbles", { Origin: "https://evil.example" })).toBe(
+      "HTTP/1.1 403 Forbidden",
+    );
+    expect(await refusal("/hi?topics=bubbles")).toBe("HTTP/1.1 404 Not Found");
+  });
+});
+
+describe("limits of the live channel", () => {
+  let capped: Awaited<ReturnType<typeof startSiteProcess>>;
+  let cappedSite: ReturnType<typeof makeSiteFixture>;
+  beforeAll(async () => {
+    cappedSite = makeSiteFixture();
+    capped = await startSiteProcess({
+      SITE_DIR: cappedSite.client,
+      COUNTER_DATA_DIR: cappedSite.dataDir,
+      BUBBLES_SHEET_SIZE: "1000",
+      LIVE_MAX_PER_ADDRESS: "3",
+      LIVE_MAX_CONNECTIONS: "5",
+      TRUST_PROXY: "1",
+    });
+  });
+  afterAll(async () => {
+    await stopProcess(capped.child);
+    cappedSite.remove();
+  });
+
+  it("caps channels per address (429) and in all (503)", async () => {
+    const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });
+    const mine = await Promise.all([1, 2, 3].map(() => openLive(capped.origin, ["bubbles"], from("198.51.100.1"))));
+    await expect(openLive(capped.origin, ["bubbles"], from("198.51.100.1"))).rejects.toThrow("refused: 429");
+    const others = await Promise.all(
+      [1, 2].map((k) => openLive(capped.origin, ["bubbles"], from(`198.51.100.${k + 1}`))),
+    );
+    await expect(openLive(capped.origin, ["bubbles"], from("198.51.100.9"))).rejects.toThrow("refused: 503");
+    // A channel closed makes room again.
+    mine[0]?.close();
+    await mine[0]?.closed;
+    await expect
+      .poll(() =>
+        openLive(capped.origin, ["bubbles"], from("198.51.100.1")).then(
+          (c) => {
+            c.close();
+            return true;
+          },
+          () => false,
+        ),
+      )
+      .toBe(true);
+    for (const client of [...mine, ...others]) client.close();
+  });
+
+  it("limits pops to what a person can pop, telling the page when to try again", async () => {
+    const client = await openLive(capped.origin, ["bubbles"], { headers: { "X-Forwarded-For": "203.0.113.50" } });
+    await client.until(() => client.sheet !== null);
+    const answers = [];
+    for (let k = 0; k < 4; k++)
+      answers.push(
+        await pop(
+          client,
+          Array.from({ length: 20 }, (_, j) => k * 20 + j),
+        ),
+      );
+    // A burst of 30, then fifteen a second: the first message of 20 goes, the next ones wait.
+    expect(answers[0]?.t).toBe("ok");
+    const refused = answers.filter((a) => a.t === "no") as NoMessage[];
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]?.retryMs).toBeGreaterThan(0);
+    expect(refused[0]?.error).toMatch(/Slow down/);
+    client.close();
+  });
+});
+
+describe("the sheet as bits", () => {
+  it("decodes only what the server encodes", () => {
+    expect(decodeSheet(new Uint8Array([9, 9, 9]))).toBeNull();
+    expect(decodeSheet(new Uint8Array(28))).toBeNull();
+  });
+});

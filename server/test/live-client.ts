@@ -1,0 +1,94 @@
+import WebSocket from "ws";
+import { decodeSheet, isPopped, type Sheet, setPopped } from "../../contracts/bubbles.ts";
+import { liveUrl, type ServerMessage, type Topic } from "../../contracts/live.ts";
+
+/**
+ * A visitor on the live channel, for the server's tests and the bench: keeps the sheet as the page
+ * would (the whole sheet, then the numbered pops and finished sheets), and every message it got.
+ */
+export interface LiveClient {
+  ws: WebSocket;
+  /** The sheet as this visitor sees it, once it has one. */
+  sheet: Sheet | null;
+  /** Every JSON message, in order, and how many whole sheets arrived. */
+  messages: ServerMessage[];
+  sheets: number;
+  /** Where it left off ("epoch.seq"), for a reconnect. */
+  resume(): string | undefined;
+  send(message: object | string): void;
+  /** Resolves when `check` holds (checked on every message), or rejects after `ms`. */
+  until(check: () => boolean, ms?: number): Promise<void>;
+  closed: Promise<{ code: number; reason: string }>;
+  close(): void;
+}
+
+export function openLive(
+  origin: string,
+  topics: Topic[],
+  { since, headers }: { since?: string; headers?: Record<string, string> } = {},
+): Promise<LiveClient> {
+  const ws = new WebSocket(origin.replace(/^http/, "ws") + liveUrl(topics, since), { headers });
+  const waiters = new Set<() => void>();
+  const client: LiveClient = {
+    ws,
+    sheet: null,
+    messages: [],
+    sheets: 0,
+    resume: () => (client.sheet ? `${client.sheet.epoch}.${client.sheet.seq}` : undefined),
+    send: (message) => ws.send(typeof message === "string" ? message : JSON.stringify(message)),
+    until(check, ms = 5000) {
+      if (check()) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const waiter = () => {
+          if (!check()) return;
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error("the live channel never got there"));
+        }, ms);
+        waiters.add(waiter);
+      });
+    },
+    closed: new Promise((resolve) => ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() }))),
+    close: () => ws.close(),
+  };
+  ws.on("message", (data, isBinary) => {
+    if (isBinary) {
+      client.sheet = decodeSheet(new Uint8Array(data as Buffer));
+      client.sheets++;
+    } else {
+      const message = JSON.parse(data.toString()) as ServerMessage;
+      client.messages.push(message);
+      const sheet = client.sheet;
+      if (sheet && message.t === "pops" && message.sheet === sheet.sheet) {
+        for (const i of message.i) if (setPopped(sheet.bits, i)) sheet.popped++;
+        sheet.seq = message.seq;
+      } else if (sheet && message.t === "done") {
+        client.sheet = {
+          ...sheet,
+          sheet: message.sheet + 1,
+          seq: message.seq,
+          popped: 0,
+          finished: message.finished,
+          bits: new Uint8Array(sheet.bits.length),
+        };
+      }
+    }
+    for (const waiter of [...waiters]) waiter();
+  });
+  ws.on("close", () => {
+    for (const waiter of [...waiters]) waiter();
+  });
+  return new Promise((resolve, reject) => {
+    ws.once("open", () => resolve(client));
+    ws.once("unexpected-response", (_, response) => reject(new Error(`refused: ${response.statusCode}`)));
+    ws.once("error", reject);
+  });
+}
+
+/** The bubbles a visitor sees popped. */
+export const poppedIn = (sheet: Sheet | null) =>
+  sheet ? Array.from({ length: sheet.size }, (_, i) => i).filter((i) => isPopped(sheet.bits, i)) : [];
