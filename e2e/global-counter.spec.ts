@@ -57,6 +57,25 @@ test("the first visit shows the real global total, which counts another visitor'
   await expect(globalCount(page)).toHaveText(String(before));
 });
 
+test("another visitor's clicks show while the page is open, without waiting for the next poll", async ({
+  page,
+  counter,
+}) => {
+  const polls: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "GET" && request.url().endsWith("/api/clicks")) polls.push(request.url());
+  });
+  const live = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/live?topics=clicks"));
+  await open(page, "/");
+  const before = await counter.total();
+  await expect(globalCount(page)).toHaveText(String(before));
+  await live;
+  await counter.add(7);
+  // The live channel brings it in well under a second; the poll would take five.
+  await expect(globalCount(page)).toHaveText(String(before + 7), { timeout: 3000 });
+  expect(polls).toHaveLength(1);
+});
+
 test("clicks show at once and leave together two seconds later", async ({ page, counter }) => {
   const before = await counter.total();
   await installPausedClock(page);

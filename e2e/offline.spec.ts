@@ -46,6 +46,18 @@ test.describe("offline", () => {
     await context.setOffline(false);
   });
 
+  test("the service worker leaves the API and the live channel to the network", async ({ page }) => {
+    await open(page, "/bubble-wrap/together");
+    await waitForServiceWorker(page);
+    await page.reload();
+    await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+    const answered = page.waitForResponse((response) => response.url().endsWith("/api/clicks"));
+    await page.evaluate(() => fetch("/api/clicks"));
+    const response = await answered;
+    expect(response.fromServiceWorker()).toBe(false);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  });
+
   test("the site is installable: a manifest with the project's own icons", async ({ request }) => {
     const manifest = await (await request.get("/manifest.webmanifest")).json();
     expect(manifest.name).toBe("Pointless Toys");

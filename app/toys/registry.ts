@@ -10,6 +10,7 @@ import { toy as aura } from "./aura/toy";
 import { toy as boyfriend } from "./boyfriend/toy";
 import { toy as breakUp } from "./break-up/toy";
 import { toy as bubbleWrap } from "./bubble-wrap/toy";
+import { toy as bubbleWrapTogether } from "./bubble-wrap-together/toy";
 import { toy as clap } from "./clap/toy";
 import { toy as coin } from "./coin/toy";
 import { toy as cool } from "./cool/toy";
@@ -72,6 +73,7 @@ export const toys: readonly PageEntry[] = [
   potato,
   elevator,
   bubbleWrap,
+  bubbleWrapTogether,
   age,
   wheel,
   hotdog,

@@ -50,6 +50,8 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  // The API and the live channel are the network's: never from the cache, never held here.
+  if (url.pathname.startsWith("/api/") || url.pathname === "/healthz" || url.pathname === "/readyz") return;
 
   if (request.mode === "navigate") {
     event.respondWith(

@@ -1,12 +1,13 @@
 import { memo, useCallback, useRef, useState } from "react";
+import { Link } from "react-router";
 import { cn } from "../../kit/lib/cn";
 import { buzz } from "../../kit/lib/haptics";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
-import { playTone } from "../../kit/sound/sound";
+import { playScream } from "../../kit/sound/scream";
 import { Button } from "../../kit/ui/button";
 import { ShareButton } from "../../kit/ui/share-button";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { BUBBLES, freshSheet, pop, screamSound } from "./logic";
+import { BUBBLES, freshSheet, pop } from "./logic";
 
 export function BubbleWrap() {
   const [sheet, setSheet] = useState(freshSheet);
@@ -25,7 +26,7 @@ export function BubbleWrap() {
       const result = pop(latest.current, i);
       if (!result.scored) return;
       update(result.sheet);
-      playTone(screamSound(Math.random));
+      playScream();
       buzz();
     },
     [update],
@@ -56,6 +57,9 @@ export function BubbleWrap() {
           disabled={score === 0}
         />
       </div>
+      <Link to="/bubble-wrap/together" className="font-bold text-white underline underline-offset-4 hover:text-sky-100">
+        Pop with everyone: Bubble Wrap for Everyone, 10,000 bubbles shared live
+      </Link>
     </ToyPage>
   );
 }

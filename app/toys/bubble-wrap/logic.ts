@@ -1,5 +1,3 @@
-import { type Random, randomBetween } from "../../kit/lib/random";
-
 /** A sheet has 100 bubbles (spec section 9). */
 export const BUBBLES = 100;
 
@@ -13,16 +11,4 @@ export function pop(sheet: readonly boolean[], i: number): { sheet: boolean[]; s
   const next = [...sheet];
   next[i] = true;
   return { sheet: next, scored: true };
-}
-
-/** A tiny synthesized shriek: a quick upward squeal. */
-export function screamSound(random: Random) {
-  const frequency = randomBetween(700, 1300, random);
-  return {
-    frequency,
-    glideTo: frequency * randomBetween(1.8, 2.6, random),
-    duration: 0.22,
-    type: "sawtooth" as const,
-    volume: 0.12,
-  };
 }

@@ -5,6 +5,8 @@ import {
   REFRESH_EVERY_MS,
   SEND_EVERY_MS,
 } from "../../../contracts/clicks";
+import { liveUrl, type ServerMessage } from "../../../contracts/live";
+import { type Channel, openChannel } from "../../kit/live/channel";
 import { ifLockFree } from "../../kit/live/locks";
 import { isCount, requestJson } from "../../kit/live/request";
 import { retryDelay } from "../../kit/live/retry";
@@ -59,7 +61,31 @@ const showWaiting = (ledger: Ledger | null) => update({ pending: ledger ? waitin
 function seeTotal(total: unknown): void {
   if (!isCount(total)) return;
   update({ total: Math.max(total, state.total ?? 0), mode: "live" });
+  // The server is there: from now on its total also comes live, as others click.
+  if (running && !channel) follow();
 }
+
+/**
+ * The total on the live channel (topic "clicks"), so the number climbs while the page is open. The
+ * poll goes on, less often, as the fallback for when the channel is down.
+ */
+let channel: Channel | null = null;
+function follow(): void {
+  channel = openChannel({
+    url: () => liveUrl(["clicks"]),
+    onText: (text) => {
+      try {
+        const message = JSON.parse(text) as ServerMessage;
+        if (message.t === "clicks") seeTotal(message.total);
+      } catch {
+        // Not a message this page reads.
+      }
+    },
+  });
+}
+
+/** Asked every five seconds; every thirty while the live channel brings the total anyway. */
+const refreshEvery = () => (channel?.status === "open" ? 6 * REFRESH_EVERY_MS : REFRESH_EVERY_MS);
 
 /** The server is out of reach: offline, or no service at all on this host. */
 function lost(noService: boolean): void {
@@ -154,7 +180,7 @@ async function refresh(): Promise<void> {
   else if (answer.kind === "not-api") lost(true);
   else if (answer.kind === "unreachable" || answer.status >= 500) lost(false);
   // Where there is no counter service (a static host), asking every few seconds is pointless.
-  const every = state.mode === "local" ? NO_SERVICE_RETRY_MS : REFRESH_EVERY_MS;
+  const every = state.mode === "local" ? NO_SERVICE_RETRY_MS : refreshEvery();
   if (running && document.visibilityState === "visible") refreshTimer = setTimeout(() => void refresh(), every);
 }
 
@@ -208,6 +234,8 @@ function start(): () => void {
     if (running > 0) return;
     clearTimeout(sendTimer);
     clearTimeout(refreshTimer);
+    channel?.close();
+    channel = null;
     window.removeEventListener("pagehide", sendWhatWaits);
     window.removeEventListener("online", onOnline);
     window.removeEventListener("storage", onStorage);

@@ -1,0 +1,192 @@
+import { type KeyboardEvent, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { Sheet } from "../../../contracts/bubbles";
+import { cn } from "../../kit/lib/cn";
+import { CELL_PX, columnsFor, formatCount, moveFocus, rowKey, visibleRows } from "./logic";
+
+/**
+ * Ten thousand bubbles, of which only the rows in view (and a few beyond) are in the page: a grid of
+ * real buttons ("Bubble N", pressed once popped) in a scrolling box, with the arrow keys, Home, End,
+ * Page Up and Page Down moving between them (one of them is in the tab order at a time). A row
+ * re-renders only when one of its bubbles changes, so pops arriving by the hundred a second touch
+ * a handful of buttons.
+ */
+export function BubbleGrid({
+  sheet,
+  mine,
+  size,
+  poppable,
+  onPop,
+}: {
+  sheet: Sheet | null;
+  mine: ReadonlySet<number>;
+  size: number;
+  poppable: boolean;
+  onPop: (i: number) => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [columns, setColumns] = useState(0);
+  const [view, setView] = useState({ top: 0, height: 0 });
+  const [focus, setFocus] = useState(0);
+  const wantsFocus = useRef(false);
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => {
+      setColumns(columnsFor(element.clientWidth - 16));
+      setView({ top: element.scrollTop, height: element.clientHeight });
+    };
+    measure();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, []);
+
+  const frame = useRef(0);
+  const onScroll = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      const element = box.current;
+      if (element) setView({ top: element.scrollTop, height: element.clientHeight });
+    });
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const rows = columns > 0 ? Math.ceil(size / columns) : 0;
+  const { first, last } = visibleRows(view.top, view.height, rows);
+
+  // Focus follows the keys: the bubble's row is scrolled into view, then drawn, then focused.
+  useLayoutEffect(() => {
+    if (!wantsFocus.current) return;
+    const button = box.current?.querySelector<HTMLButtonElement>(`[data-i="${focus}"]`);
+    if (!button) return;
+    wantsFocus.current = false;
+    button.focus({ preventScroll: true });
+  });
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const element = box.current;
+    if (!element || columns === 0) return;
+    const pageRows = Math.max(1, Math.floor(element.clientHeight / CELL_PX) - 1);
+    const next = moveFocus(focus, event.key, { columns, size, pageRows, ctrl: event.ctrlKey || event.metaKey });
+    if (next === null) return;
+    event.preventDefault();
+    const top = Math.floor(next / columns) * CELL_PX;
+    if (top < element.scrollTop) element.scrollTop = top;
+    else if (top + CELL_PX > element.scrollTop + element.clientHeight)
+      element.scrollTop = top + CELL_PX - element.clientHeight;
+    wantsFocus.current = true;
+    setFocus(next);
+    setView({ top: element.scrollTop, height: element.clientHeight });
+  }
+
+  const onClick = useCallback(
+    (event: React.MouseEvent<HTMLDivElement>) => {
+      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-i]");
+      if (!button) return;
+      const i = Number(button.dataset.i);
+      setFocus(i);
+      onPop(i);
+    },
+    [onPop],
+  );
+
+  // One bubble is in the tab order: the focused one, or the first in view when it is scrolled away.
+  const tabStop = focus >= first * columns && focus < (last + 1) * columns ? focus : first * columns;
+  const drawn = [];
+  if (columns > 0) {
+    for (let r = first; r <= last; r++) {
+      const start = r * columns;
+      const end = Math.min(size, start + columns);
+      drawn.push(
+        <Row
+          key={r}
+          row={r}
+          start={start}
+          end={end}
+          state={rowKey(sheet, mine, start, end)}
+          tabStop={tabStop >= start && tabStop < end ? tabStop : -1}
+          poppable={poppable}
+        />,
+      );
+    }
+  }
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a virtual grid of buttons is the ARIA grid pattern
+    <div
+      ref={box}
+      role="grid"
+      aria-label={`Shared bubble wrap, ${formatCount(size)} bubbles`}
+      aria-rowcount={rows}
+      aria-colcount={columns}
+      tabIndex={-1}
+      onScroll={onScroll}
+      onKeyDown={onKeyDown}
+      onClick={onClick}
+      onFocus={(event) => {
+        const i = Number((event.target as HTMLElement).dataset.i);
+        if (Number.isInteger(i)) setFocus(i);
+      }}
+      className="h-[min(60vh,34rem)] w-full overflow-y-auto overscroll-contain rounded-2xl bg-white/15 p-2"
+    >
+      <div className="relative" style={{ height: rows * CELL_PX }}>
+        {drawn}
+      </div>
+    </div>
+  );
+}
+
+const Row = memo(function Row({
+  row,
+  start,
+  end,
+  state,
+  tabStop,
+  poppable,
+}: {
+  row: number;
+  start: number;
+  end: number;
+  /** One character per bubble, "1" popped: the row re-renders only when it changes. */
+  state: string;
+  /** The bubble of this row in the tab order, or -1. */
+  tabStop: number;
+  poppable: boolean;
+}) {
+  const cells = [];
+  for (let i = start; i < end; i++) {
+    const popped = state[i - start] === "1";
+    cells.push(
+      // biome-ignore lint/a11y/useFocusableInteractive: the button inside takes focus
+      <div role="gridcell" key={i} className="size-10 p-0.5">
+        <button
+          type="button"
+          data-i={i}
+          aria-label={`Bubble ${i + 1}`}
+          aria-pressed={popped}
+          aria-disabled={!poppable || undefined}
+          tabIndex={i === tabStop ? 0 : -1}
+          className={cn(
+            "block size-full rounded-full transition-transform duration-150 motion-reduce:transition-none",
+            popped
+              ? "scale-75 bg-white/10 ring-1 ring-white/30"
+              : "border-2 border-white bg-sky-200 hover:scale-105 aria-disabled:opacity-60",
+          )}
+        />
+      </div>,
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: rows of the ARIA grid above
+    // biome-ignore lint/a11y/useFocusableInteractive: its buttons take focus
+    <div
+      role="row"
+      aria-rowindex={row + 1}
+      className="absolute inset-x-0 flex justify-center"
+      style={{ top: row * CELL_PX }}
+    >
+      {cells}
+    </div>
+  );
+});

@@ -1,0 +1,87 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import { DEFAULT_SHEET_SIZE } from "../../../contracts/bubbles";
+import { MuteToggle } from "../../kit/sound/mute-toggle";
+import { ToyPage } from "../../kit/ui/toy-page";
+import { BubbleGrid } from "./bubble-grid";
+import { formatCount, progressText } from "./logic";
+import { type Connection, getServerSheetState, getSheetState, popBubble, subscribeSheet } from "./shared-sheet";
+
+/** What the page says about its connection, in plain words. */
+const SAYS: Record<Connection, string> = {
+  connecting: "Joining the sheet…",
+  live: "Live: every pop pops for everyone.",
+  reconnecting: "Reconnecting… your pops wait and go when the sheet is back.",
+  offline: "You are offline. The shared sheet needs a connection to the site's server.",
+  "no-server": "The shared sheet needs the site's own server, and this copy of the site has none.",
+};
+
+/** How often, at most, the sheet's progress is read out to a screen reader. */
+const ANNOUNCE_EVERY_MS = 5000;
+
+export function BubbleWrapTogether() {
+  const view = useSyncExternalStore(subscribeSheet, getSheetState, getServerSheetState);
+  const { sheet, mine, connection, here, celebrate, seenAt, notice } = view;
+  const size = sheet?.size ?? DEFAULT_SHEET_SIZE;
+  const popped = (sheet?.popped ?? 0) + mine.size;
+  const poppable = sheet !== null && (connection === "live" || connection === "reconnecting");
+
+  // The totals, read out politely, at most every few seconds: never each stranger's pop.
+  const [announced, setAnnounced] = useState("");
+  const progress = sheet ? progressText(popped, size, here) : "";
+  useEffect(() => {
+    const timer = setTimeout(() => setAnnounced(progress), announced ? ANNOUNCE_EVERY_MS : 0);
+    return () => clearTimeout(timer);
+  }, [progress, announced]);
+
+  const away = connection === "offline" || connection === "no-server";
+  return (
+    <ToyPage
+      title="Bubble Wrap for Everyone"
+      intro={`One sheet of ${formatCount(size)} bubbles, shared by everyone here. Pop one and it pops for all of them.`}
+      width="wide"
+    >
+      <dl className="grid w-full max-w-2xl grid-cols-2 gap-2 text-left sm:grid-cols-4">
+        <Stat label="Popped" value={sheet ? `${formatCount(popped)} / ${formatCount(size)}` : "…"} />
+        <Stat label="Here now" value={here === null ? "…" : formatCount(here)} />
+        <Stat label="Sheets finished" value={sheet ? formatCount(sheet.finished) : "…"} />
+        <Stat label="This sheet" value={sheet ? `#${formatCount(sheet.sheet)}` : "…"} />
+      </dl>
+      <p className="sr-only" aria-live="polite">
+        {announced}
+      </p>
+      <div className="flex min-h-14 w-full max-w-2xl flex-col items-center justify-center gap-1" role="status">
+        {celebrate !== null ? (
+          <p className="animate-bounce rounded-full bg-yellow-300 px-5 py-2 font-black text-purple-900 motion-reduce:animate-none">
+            Sheet #{formatCount(celebrate)} is finished! A fresh sheet for everyone.
+          </p>
+        ) : (
+          <p className="font-semibold">
+            {SAYS[connection]}
+            {away && seenAt !== null ? ` Showing the sheet as it was at ${new Date(seenAt).toLocaleTimeString()}.` : ""}
+          </p>
+        )}
+        {notice ? <p className="text-sm text-white/90">{notice}</p> : null}
+      </div>
+      <BubbleGrid sheet={sheet} mine={mine} size={size} poppable={poppable} onPop={popBubble} />
+      <div className="flex flex-wrap items-center justify-center gap-3">
+        <MuteToggle />
+        <Link
+          to="/bubble-wrap"
+          className="rounded-full bg-white/15 px-5 py-2.5 font-bold text-white ring-1 ring-white/50 hover:bg-white/25"
+        >
+          {away ? "Pop a sheet of your own" : "Your own sheet of 100"}
+        </Link>
+      </div>
+    </ToyPage>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl bg-white/15 px-3 py-2">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-white/80">{label}</dt>
+      <dd className="text-xl font-black tabular-nums">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
+import { test as base, expect, open } from "./fixtures";
+
+/**
+ * Bubble Wrap for Everyone against a server of its own with a sheet of 24 bubbles (so a test can
+ * finish one), and a data folder nobody else touches: every visitor in these tests shares it.
+ */
+const SIZE = 24;
+const test = base.extend<object, { sheetServer: { origin: string; stop: () => Promise<void> } }>({
+  sheetServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), "pointless-bubbles-"));
+      const { origin, child } = await startSiteProcess({
+        COUNTER_DATA_DIR: dataDir,
+        BUBBLES_SHEET_SIZE: String(SIZE),
+        LIVE_MAX_PER_ADDRESS: "100",
+      });
+      await use({
+        origin,
+        stop: async () => {
+          await stopProcess(child);
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      });
+      await stopProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ sheetServer }, use) => use(sheetServer.origin),
+});
+
+// The sheet is shared: each test builds on what the last one left.
+test.describe.configure({ mode: "serial" });
+
+const PATH = "/bubble-wrap/together";
+const bubble = (page: Page, n: number) => page.getByRole("button", { name: `Bubble ${n}`, exact: true });
+const stat = (page: Page, label: string) => page.locator("dt", { hasText: label }).locator("+ dd");
+
+/** A second visitor: another browser context (no storage shared with the first). */
+async function anotherVisitor(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const page = await context.newPage();
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+/** The bubbles popped on the page, by their number. */
+const poppedOn = (page: Page) =>
+  page
+    .locator('button[aria-pressed="true"][data-i]')
+    .evaluateAll((buttons) => buttons.map((b) => Number((b as HTMLElement).dataset.i) + 1).sort((a, b) => a - b));
+
+test("a pop shows at once, and another visitor sees it live", async ({ page, browser, baseURL }) => {
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(stat(page, "Popped")).toHaveText(`0 / ${SIZE}`);
+  const other = await anotherVisitor(browser, baseURL as string);
+  await bubble(page, 3).click();
+  await expect(bubble(page, 3)).toHaveAttribute("aria-pressed", "true");
+  await expect(stat(page, "Popped")).toHaveText(`1 / ${SIZE}`);
+  await expect(bubble(other.page, 3)).toHaveAttribute("aria-pressed", "true", { timeout: 2000 });
+  await expect(stat(other.page, "Popped")).toHaveText(`1 / ${SIZE}`);
+  await expect(stat(page, "Here now")).toHaveText("2", { timeout: 8000 });
+  // And the other way round.
+  await bubble(other.page, 4).click();
+  await expect(bubble(page, 4)).toHaveAttribute("aria-pressed", "true", { timeout: 2000 });
+  await other.close();
+});
+
+test("works with the keyboard: arrows move between bubbles, Enter pops", async ({ page }) => {
+  // On a phone, where the 24 bubbles take three rows.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await bubble(page, 1).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(bubble(page, 2)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(bubble(page, 2)).toHaveAttribute("aria-pressed", "true");
+  const columns = await page.locator('[role="row"]').first().locator("button").count();
+  await page.keyboard.press("ArrowDown");
+  await expect(bubble(page, 2 + columns)).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(bubble(page, 1 + columns)).toBeFocused();
+  await page.keyboard.press("Control+End");
+  await expect(bubble(page, SIZE)).toBeFocused();
+});
+
+test("a visitor whose connection drops catches up on what was popped meanwhile", async ({ page, browser, baseURL }) => {
+  const urls: string[] = [];
+  let drop: (() => void) | undefined;
+  // The page's channel passes through here, so the test can cut it.
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    urls.push(ws.url());
+    const server = ws.connectToServer();
+    drop = () => {
+      server.close();
+      ws.close();
+    };
+  });
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  drop?.();
+  await expect(page.getByText(/Reconnecting/)).toBeVisible();
+  const other = await anotherVisitor(browser, baseURL as string);
+  await bubble(other.page, 10).click();
+  await bubble(other.page, 11).click();
+  await expect(bubble(page, 10)).toHaveAttribute("aria-pressed", "true", { timeout: 10_000 });
+  await expect(bubble(page, 11)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  // It came back naming where it left off.
+  expect(urls).toHaveLength(2);
+  expect(new URL(urls[1] as string).searchParams.get("since")).toMatch(/^\d+\.\d+$/);
+  expect(await poppedOn(page)).toEqual(await poppedOn(other.page));
+  await other.close();
+});
+
+test("when the last bubble pops, everyone gets a fresh sheet and a small celebration", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  const other = await anotherVisitor(browser, baseURL as string);
+  for (let n = 1; n <= SIZE; n++) {
+    if ((await bubble(page, n).getAttribute("aria-pressed")) === "false") await bubble(page, n).click();
+  }
+  for (const visitor of [page, other.page]) {
+    await expect(visitor.getByText("Sheet #1 is finished! A fresh sheet for everyone.")).toBeVisible();
+    await expect(stat(visitor, "Popped")).toHaveText(`0 / ${SIZE}`);
+    await expect(stat(visitor, "This sheet")).toHaveText("#2");
+    await expect(stat(visitor, "Sheets finished")).toHaveText("1");
+    await expect(bubble(visitor, 1)).toHaveAttribute("aria-pressed", "false");
+  }
+  await other.close();
+});
+
+test("bad input is refused and changes nothing", async ({ page }) => {
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  const before = await stat(page, "Popped").textContent();
+  const answers = await page.evaluate(async (size) => {
+    const talk = (messages: string[]) =>
+      new Promise<{ code: number; replies: string[] }>((resolve) => {
+        const ws = new WebSocket(`${location.origin.replace("http", "ws")}/api/live?topics=bubbles`);
+        const replies: string[] = [];
+        ws.onmessage = (event) => {
+          if (typeof event.data === "string" && !event.data.includes('"tick"')) replies.push(event.data);
+        };
+        ws.onopen = () => {
+          for (const message of messages) ws.send(message);
+          setTimeout(() => ws.close(), 500);
+        };
+        ws.onclose = (event) => resolve({ code: event.code, replies });
+      });
+    return [
+      await talk(["this is not a message"]),
+      await talk([JSON.stringify({ t: "pop", n: 1, sheet: 2, i: [size + 5] })]),
+      await talk([JSON.stringify({ t: "pop", n: 2, sheet: 1, i: [1] })]),
+    ];
+  }, SIZE);
+  expect(answers[0]?.code).toBe(1008);
+  expect(answers[1]?.replies).toEqual([
+    JSON.stringify({ t: "no", n: 1, error: `There are only ${SIZE} bubbles on this sheet.` }),
+  ]);
+  expect(answers[2]?.replies).toEqual([
+    JSON.stringify({ t: "no", n: 2, error: "That sheet is finished: here is the new one." }),
+  ]);
+  await page.reload();
+  await expect(stat(page, "Popped")).toHaveText(before as string);
+});
+
+test("without the server, the page says so plainly, shows the last sheet it saw, and comes back by itself", async ({
+  page,
+  problems,
+}) => {
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await bubble(page, 7).click();
+  await expect(bubble(page, 7)).toHaveAttribute("aria-pressed", "true");
+  await page.waitForTimeout(300);
+  // Leaving keeps the sheet as it was in storage.
+  await page.goto("about:blank");
+
+  // A static host: the API is its 404 page, and there is no channel.
+  let serverThere = false;
+  await page.route("**/api/bubbles", (route) =>
+    serverThere ? route.continue() : route.fulfill({ status: 404, contentType: "text/html", body: "<h1>404</h1>" }),
+  );
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    if (serverThere) ws.connectToServer();
+    else ws.close({ code: 1006 });
+  });
+  await open(page, PATH);
+  await expect(
+    page.getByText("The shared sheet needs the site's own server, and this copy of the site has none."),
+  ).toBeVisible();
+  await expect(page.getByText(/Showing the sheet as it was at/)).toBeVisible();
+  await expect(bubble(page, 7)).toHaveAttribute("aria-pressed", "true");
+  await expect(bubble(page, 8)).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("link", { name: "Pop a sheet of your own" })).toHaveAttribute("href", "/bubble-wrap");
+
+  // The server is back: the page finds it on its own.
+  serverThere = true;
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible({ timeout: 15_000 });
+  await expect(bubble(page, 8)).not.toHaveAttribute("aria-disabled", "true");
+  // The host's 404 was the browser's to report.
+  problems.splice(0, problems.length, ...problems.filter((p) => !/404|WebSocket/.test(p)));
+});
+
+test("the personal sheet links to the shared one", async ({ page }) => {
+  await open(page, "/bubble-wrap");
+  await page.getByRole("link", { name: /Pop with everyone/ }).click();
+  await expect(page).toHaveURL(/\/bubble-wrap\/together$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bubble Wrap for Everyone");
+});
