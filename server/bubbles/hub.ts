@@ -99,7 +99,8 @@ export function createBubbleHub({
       t: "tick",
       sheet: mirror.sheet,
       seq,
-      popped: mirror.popped,
+      // As of `seq`: the pops gathered for the next message are not counted yet.
+      popped: mirror.popped - outgoing.length,
       finished: mirror.finished,
       here: presence.here(),
     };
