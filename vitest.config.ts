@@ -10,7 +10,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "logic", include: ["app/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "logic",
+          include: ["app/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
       },
       {
         extends: true,

@@ -95,6 +95,41 @@ export function decodeSheet(data: ArrayBuffer | Uint8Array): Sheet | null {
   return { sheet, seq, size, popped, finished, epoch, bits: bytes.slice(HEADER) };
 }
 
+/**
+ * Applies numbered pops (a live channel's "pops" message) to `sheet`, in place. The bubbles it
+ * newly pops are returned (`fresh`: a page screams for those someone else popped); `gap` says a
+ * message was missed (the page then asks for the whole sheet), `stale` that the message is older
+ * than what the page has, or for another sheet.
+ */
+export function applyPops(
+  sheet: Sheet,
+  message: { sheet: number; seq: number; i: readonly number[] },
+): { fresh: number[]; gap: boolean; stale: boolean } {
+  if (message.sheet !== sheet.sheet || message.seq <= sheet.seq) return { fresh: [], gap: false, stale: true };
+  const gap = message.seq !== sheet.seq + 1;
+  const fresh: number[] = [];
+  for (const i of message.i) {
+    if (i >= 0 && i < sheet.size && setPopped(sheet.bits, i)) {
+      sheet.popped++;
+      fresh.push(i);
+    }
+  }
+  sheet.seq = message.seq;
+  return { fresh, gap, stale: false };
+}
+
+/** The sheet after a "done" message: the next one, empty. */
+export function nextSheet(sheet: Sheet, message: { sheet: number; seq: number; finished: number }): Sheet {
+  return {
+    ...sheet,
+    sheet: message.sheet + 1,
+    seq: message.seq,
+    popped: 0,
+    finished: message.finished,
+    bits: new Uint8Array(sheet.bits.length),
+  };
+}
+
 /** The sheet over plain HTTP (`GET BUBBLES_PATH`): the bitset in base64. */
 export interface SheetJson {
   sheet: number;

@@ -131,3 +131,30 @@ function openRedis(url: string, { deadlineMs, log }: BackendOptions): Backends {
     },
   };
 }
+
+/** Statements made once per SQLite handle (it may be opened late, or again after a failure). */
+export function onSqlite<T>(db: () => DatabaseSync, prepare: (handle: DatabaseSync) => T): () => T {
+  let made: T | undefined;
+  let madeFor: DatabaseSync | undefined;
+  return () => {
+    const handle = db();
+    if (handle !== madeFor) {
+      made = prepare(handle);
+      madeFor = handle;
+    }
+    return made as T;
+  };
+}
+
+/** Runs `work` in one write transaction: all of it is committed, or none of it. */
+export function inTransaction<T>(handle: DatabaseSync, work: () => T): T {
+  handle.exec("BEGIN IMMEDIATE");
+  try {
+    const result = work();
+    handle.exec("COMMIT");
+    return result;
+  } catch (error) {
+    if (handle.isTransaction) handle.exec("ROLLBACK");
+    throw error;
+  }
+}

@@ -48,6 +48,8 @@ describe("the server facing the internet", () => {
     expect((await rawExchange(server.port, [request("GET * HTTP/1.1")])).statuses).toEqual([400]);
     // The absolute form a proxy may send is the page it names.
     expect((await rawExchange(server.port, [request("GET http://localhost/hi HTTP/1.1")])).statuses).toEqual([200]);
+    expect((await rawExchange(server.port, [request("GET http://localhost/?x=1 HTTP/1.1")])).statuses).toEqual([200]);
+    expect((await rawExchange(server.port, [request("GET http://localhost?x=1 HTTP/1.1")])).statuses).toEqual([200]);
     await stillServing();
   });
 

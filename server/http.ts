@@ -54,10 +54,12 @@ export function createSiteServer(
       sendJson(res, 400, { error: "The request target is not a path." });
       return;
     }
-    log?.debug("request", { method: req.method, route: routeText(pathname) });
+    if (log?.enabled("debug")) log.debug("request", { method: req.method, route: routeText(pathname) });
     // A proxy's absolute form ("http://host/hi?x") is served as the path it names.
-    if (!req.url?.startsWith("/"))
-      req.url = pathname + (req.url?.slice(req.url.indexOf(pathname) + pathname.length) ?? "");
+    if (req.url && !req.url.startsWith("/")) {
+      const rest = req.url.replace(/^https?:\/\/[^/?#]*/i, "");
+      req.url = rest.startsWith("/") ? rest : `/${rest}`;
+    }
     if (api && isApi(pathname)) {
       for (const [name, value] of Object.entries(files.responseHeaders)) res.setHeader(name, value);
       return withBody(req, res, () => api(req, res));

@@ -2,7 +2,7 @@
 // shared sheet as a page does (whole sheet, then numbered pops and finished sheets), reconnecting
 // with the last sequence number after a drop, and a few of them popping.
 import WebSocket from "ws";
-import { bytesFor, decodeSheet, isPopped, type Sheet, setPopped } from "../../contracts/bubbles.ts";
+import { applyPops, decodeSheet, isPopped, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
 import { liveUrl, type ServerMessage } from "../../contracts/live.ts";
 
 /** Fan-out latency, in whole milliseconds, as counts per millisecond (so millions of arrivals fit). */
@@ -101,21 +101,11 @@ export function visitor(
     }
     const message = JSON.parse(data.toString()) as ServerMessage;
     const sheet = self.sheet;
-    if (message.t === "pops" && sheet && message.sheet === sheet.sheet) {
-      for (const i of message.i) {
-        if (setPopped(sheet.bits, i)) sheet.popped++;
-        if (measure) acks.arrived(message.sheet, i, now);
-      }
-      sheet.seq = message.seq;
+    if (message.t === "pops" && sheet) {
+      const { fresh } = applyPops(sheet, message);
+      if (measure) for (const i of fresh) acks.arrived(message.sheet, i, now);
     } else if (message.t === "done" && sheet) {
-      self.sheet = {
-        ...sheet,
-        sheet: message.sheet + 1,
-        seq: message.seq,
-        popped: 0,
-        finished: message.finished,
-        bits: new Uint8Array(bytesFor(sheet.size)),
-      };
+      self.sheet = nextSheet(sheet, message);
     } else if (message.t === "ok" || message.t === "no") {
       const pending = waiting.get(message.n);
       waiting.delete(message.n);

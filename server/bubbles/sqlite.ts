@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { bytesFor, setPopped } from "../../contracts/bubbles.ts";
+import { inTransaction, onSqlite } from "../backends.ts";
 import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
 
 interface Row {
@@ -24,33 +25,11 @@ const asSheet = (row: Row): StoredSheet => ({
  * milliseconds, so even a million-bubble sheet is rewritten a few times a second at most).
  */
 export function sqliteBubbleStore(db: () => DatabaseSync): BubbleStore {
-  let prepared: ReturnType<typeof prepare> | undefined;
-  let preparedFor: DatabaseSync | undefined;
-  function statements() {
-    const handle = db();
-    if (preparedFor !== handle) {
-      prepared = prepare(handle);
-      preparedFor = handle;
-    }
-    return prepared as ReturnType<typeof prepare>;
-  }
-
-  function inTransaction<T>(work: (s: ReturnType<typeof prepare>) => T): T {
-    const s = statements();
-    s.begin.run();
-    try {
-      const result = work(s);
-      s.commit.run();
-      return result;
-    } catch (error) {
-      if (s.handle.isTransaction) s.rollback.run();
-      throw error;
-    }
-  }
-
+  const statements = onSqlite(db, prepare);
   return {
     async sheet(size) {
-      return inTransaction((s) => {
+      const s = statements();
+      return inTransaction(s.handle, () => {
         const row = s.read.get() as Row | undefined;
         if (row && Number(row.size) === size) return asSheet(row);
         const fresh = {
@@ -65,12 +44,14 @@ export function sqliteBubbleStore(db: () => DatabaseSync): BubbleStore {
       });
     },
     async pop(sheet, indexes) {
-      return inTransaction((s): PopResult => {
+      const s = statements();
+      return inTransaction(s.handle, (): PopResult => {
         const row = s.read.get() as Row | undefined;
         if (!row) throw new Error("no sheet yet");
         const current = asSheet(row);
-        if (current.sheet !== sheet)
+        if (current.sheet !== sheet) {
           return { sheet: current.sheet, newly: [], popped: current.popped, finished: current.finished };
+        }
         const newly = indexes.filter((i) => i >= 0 && i < current.size && setPopped(current.bits, i));
         const popped = current.popped + newly.length;
         if (popped >= current.size) {
@@ -95,9 +76,6 @@ function prepare(handle: DatabaseSync) {
   `);
   return {
     handle,
-    begin: handle.prepare("BEGIN IMMEDIATE"),
-    commit: handle.prepare("COMMIT"),
-    rollback: handle.prepare("ROLLBACK"),
     read: handle.prepare("SELECT sheet, size, popped, finished, bits FROM bubble_sheet WHERE id = 1"),
     write: handle.prepare(
       "INSERT INTO bubble_sheet (id, sheet, size, popped, finished, bits) VALUES (1, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET sheet = excluded.sheet, size = excluded.size, popped = excluded.popped, finished = excluded.finished, bits = excluded.bits",

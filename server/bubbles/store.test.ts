@@ -1,55 +1,22 @@
-import { createClient } from "redis";
-import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bytesFor, isPopped } from "../../contracts/bubbles.ts";
-import { type Backends, openBackends } from "../backends.ts";
-import { createLogger } from "../log.ts";
-import { makeSiteFixture } from "../test/site-fixture.ts";
+import { testBackends } from "../test/stores.ts";
 import { redisBubbleStore } from "./redis.ts";
 import { sqliteBubbleStore } from "./sqlite.ts";
 import type { BubbleStore } from "./store.ts";
 
-const quiet = createLogger("error", () => {});
-
-const stores: [string, () => Promise<{ backends: Backends; store: BubbleStore; cleanUp: () => Promise<void> }>][] = [
-  [
-    "SQLite",
-    async () => {
-      const site = makeSiteFixture();
-      const backends = openBackends({ dataDir: site.dataDir, deadlineMs: 1500, log: quiet });
-      return {
-        backends,
-        store: sqliteBubbleStore(backends.sqlite),
-        cleanUp: async () => {
-          await backends.close();
-          site.remove();
-        },
-      };
-    },
-  ],
-  [
-    "Redis",
-    async () => {
-      const url = inject("redisUrl");
-      const admin = createClient({ url });
-      await admin.connect();
-      await admin.flushDb();
-      await admin.close();
-      const backends = openBackends({ redisUrl: url, dataDir: "unused", deadlineMs: 1500, log: quiet });
-      for (
-        let i = 0;
-        !(await backends.ping().then(
-          () => true,
-          () => false,
-        ));
-        i++
-      ) {
-        if (i > 100) throw new Error("the test Redis does not answer");
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      return { backends, store: redisBubbleStore(backends.redis), cleanUp: () => backends.close() };
-    },
-  ],
-];
+const stores = testBackends.map(
+  ([name, open]) =>
+    [
+      name,
+      async () => {
+        const { backends, cleanUp } = await open();
+        const store: BubbleStore =
+          backends.kind === "redis" ? redisBubbleStore(backends.redis) : sqliteBubbleStore(backends.sqlite);
+        return { store, cleanUp };
+      },
+    ] as const,
+);
 
 describe.each(stores)("the bubble sheet on %s", (_, open) => {
   let opened: Awaited<ReturnType<typeof open>>;

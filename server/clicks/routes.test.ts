@@ -1,12 +1,12 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createClient } from "redis";
-import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, MAX_CLICKS_PER_SEND } from "../../contracts/clicks.ts";
 import { createApi } from "../api.ts";
 import { type Backends, openBackends } from "../backends.ts";
 import { createLogger } from "../log.ts";
 import { makeSiteFixture } from "../test/site-fixture.ts";
+import { testBackends } from "../test/stores.ts";
 import { redisClickStore } from "./redis.ts";
 import { sqliteClickStore } from "./sqlite.ts";
 import { type ClickStore, DEFAULT_DEVICE_MEMORY, type DeviceMemory } from "./store.ts";
@@ -20,52 +20,21 @@ interface Opened {
   cleanUp: () => Promise<void>;
 }
 
-/** Each store, empty before every test: SQLite in a new folder, the test Redis flushed. */
-const stores: [string, () => Promise<Opened>][] = [
-  [
-    "SQLite",
-    async () => {
-      const site = makeSiteFixture();
-      const backends = openBackends({ dataDir: site.dataDir, deadlineMs: 1500, log: quiet });
-      return {
-        backends,
-        store: (memory = DEFAULT_DEVICE_MEMORY) => sqliteClickStore(backends.sqlite, memory),
-        cleanUp: async () => {
-          await backends.close();
-          site.remove();
-        },
-      };
-    },
-  ],
-  [
-    "Redis",
-    async () => {
-      const url = inject("redisUrl");
-      const admin = createClient({ url });
-      await admin.connect();
-      await admin.flushDb();
-      await admin.close();
-      const backends = openBackends({ redisUrl: url, dataDir: "unused", deadlineMs: 1500, log: quiet });
-      // The client connects in the background; the first commands wait for it here.
-      for (
-        let i = 0;
-        !(await backends.ping().then(
-          () => true,
-          () => false,
-        ));
-        i++
-      ) {
-        if (i > 100) throw new Error("the test Redis does not answer");
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      return {
-        backends,
-        store: (memory = DEFAULT_DEVICE_MEMORY) => redisClickStore(backends.redis, memory),
-        cleanUp: () => backends.close(),
-      };
-    },
-  ],
-];
+/** Each store, empty before every test. */
+const stores = testBackends.map(
+  ([name, open]) =>
+    [
+      name,
+      async (): Promise<Opened> => {
+        const { backends, cleanUp } = await open();
+        const store = (memory = DEFAULT_DEVICE_MEMORY) =>
+          backends.kind === "redis"
+            ? redisClickStore(backends.redis, memory)
+            : sqliteClickStore(backends.sqlite, memory);
+        return { backends, store, cleanUp };
+      },
+    ] as const,
+);
 
 let deviceNumber = 0;
 const newDevice = () => `test-device-${++deviceNumber}-${Math.random().toString(36).slice(2)}`;

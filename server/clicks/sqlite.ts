@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { MAX_CLICKS_PER_SEND } from "../../contracts/clicks.ts";
+import { inTransaction, onSqlite } from "../backends.ts";
 import { type ClickStore, countRange, type DeviceMemory, FORGET_PER_WRITE } from "./store.ts";
 
 /**
@@ -8,27 +9,14 @@ import { type ClickStore, countRange, type DeviceMemory, FORGET_PER_WRITE } from
  * the file: for several servers, use Redis.
  */
 export function sqliteClickStore(db: () => DatabaseSync, memory: DeviceMemory): ClickStore {
-  let prepared: ReturnType<typeof prepare> | undefined;
-  let preparedFor: DatabaseSync | undefined;
-
-  /** Tables and statements, made once per handle (the handle may be opened late). */
-  function statements() {
-    const handle = db();
-    if (preparedFor !== handle) {
-      prepared = prepare(handle);
-      preparedFor = handle;
-    }
-    return prepared as ReturnType<typeof prepare>;
-  }
-
+  const statements = onSqlite(db, prepare);
   return {
     async total() {
       return statements().total();
     },
     async count({ device, from, to }, now) {
       const s = statements();
-      s.begin.run();
-      try {
+      return inTransaction(s.handle, () => {
         const row = s.findDevice.get(device) as { acked: number | bigint } | undefined;
         const stored = row ? Number(row.acked) : null;
         const { counted, acked } = countRange(stored, from, to, MAX_CLICKS_PER_SEND);
@@ -40,13 +28,8 @@ export function sqliteClickStore(db: () => DatabaseSync, memory: DeviceMemory): 
         const over = s.deviceCount() - forgotten - memory.maxDevices;
         if (over > 0) forgotten += Number(s.forgetOldest.run(device, Math.min(over, FORGET_PER_WRITE)).changes);
         if (forgotten > 0) s.tally.run(-forgotten);
-        const total = s.total();
-        s.commit.run();
-        return { total, counted, acked };
-      } catch (error) {
-        if (s.handle.isTransaction) s.rollback.run();
-        throw error;
-      }
+        return { total: s.total(), counted, acked };
+      });
     },
     async acked(device) {
       const row = statements().findDevice.get(device) as { acked: number | bigint } | undefined;
@@ -70,9 +53,6 @@ function prepare(handle: DatabaseSync) {
   const readCount = handle.prepare("SELECT value FROM tallies WHERE name = 'devices'");
   return {
     handle,
-    begin: handle.prepare("BEGIN IMMEDIATE"),
-    commit: handle.prepare("COMMIT"),
-    rollback: handle.prepare("ROLLBACK"),
     total: () => Number((readTotal.get() as { total: number | bigint }).total),
     deviceCount: () => Number((readCount.get() as { value: number | bigint }).value),
     findDevice: handle.prepare("SELECT acked FROM devices WHERE id = ?"),

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeSheet, isPopped } from "../../contracts/bubbles.ts";
+import { isPopped } from "../../contracts/bubbles.ts";
 import { CLOSE, type NoMessage, type OkMessage } from "../../contracts/live.ts";
 import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { openLive, poppedIn } from "../test/live-client.ts";
@@ -259,12 +259,5 @@ describe("limits of the live channel", () => {
     expect(refused[0]?.retryMs).toBeGreaterThan(0);
     expect(refused[0]?.error).toMatch(/Slow down/);
     client.close();
-  });
-});
-
-describe("the sheet as bits", () => {
-  it("decodes only what the server encodes", () => {
-    expect(decodeSheet(new Uint8Array([9, 9, 9]))).toBeNull();
-    expect(decodeSheet(new Uint8Array(28))).toBeNull();
   });
 });

@@ -39,6 +39,8 @@ const PING_EVERY_MS = 25_000;
 /** Messages a connection may send: a burst, then a few a second (pops are batched every 50 ms). */
 const MESSAGE_BURST = 40;
 const MESSAGES_PER_SECOND = 25;
+/** A page may ask for the whole sheet again this often (it does after a gap it noticed). */
+const SYNC_EVERY_MS = 2000;
 
 const PopSchema = v.strictObject({
   t: v.literal("pop"),
@@ -106,6 +108,7 @@ export function createLiveSockets({ bubbles, clicks, log, trustedHops, maxConnec
     const health = { alive: true };
     sockets.set(ws, health);
     let tokens = MESSAGE_BURST;
+    let lastSync = Number.NEGATIVE_INFINITY;
     let tokensAt = Date.now();
     const peer: Peer = {
       address,
@@ -144,7 +147,11 @@ export function createLiveSockets({ bubbles, clicks, log, trustedHops, maxConnec
       if (!topics.includes("bubbles")) return malformed("Not following the bubbles");
       try {
         if (message.output.t === "pop") bubbles.pop(peer, message.output);
-        else bubbles.sync(peer);
+        else if (now - lastSync >= SYNC_EVERY_MS) {
+          // The whole sheet at most every few seconds: a sheet of a million bubbles is 125 KB.
+          lastSync = now;
+          bubbles.sync(peer);
+        }
       } catch (error) {
         log.error("live message failed", { error: errorText(error) });
       }

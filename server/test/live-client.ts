@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import { decodeSheet, isPopped, type Sheet, setPopped } from "../../contracts/bubbles.ts";
+import { applyPops, decodeSheet, isPopped, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
 import { liveUrl, type ServerMessage, type Topic } from "../../contracts/live.ts";
 
 /**
@@ -63,19 +63,8 @@ export function openLive(
       const message = JSON.parse(data.toString()) as ServerMessage;
       client.messages.push(message);
       const sheet = client.sheet;
-      if (sheet && message.t === "pops" && message.sheet === sheet.sheet) {
-        for (const i of message.i) if (setPopped(sheet.bits, i)) sheet.popped++;
-        sheet.seq = message.seq;
-      } else if (sheet && message.t === "done") {
-        client.sheet = {
-          ...sheet,
-          sheet: message.sheet + 1,
-          seq: message.seq,
-          popped: 0,
-          finished: message.finished,
-          bits: new Uint8Array(sheet.bits.length),
-        };
-      }
+      if (sheet && message.t === "pops") applyPops(sheet, message);
+      else if (sheet && message.t === "done") client.sheet = nextSheet(sheet, message);
     }
     for (const waiter of [...waiters]) waiter();
   });

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { bytesFor, isPopped, type Sheet } from "../../../contracts/bubbles";
+import { applyPops, bytesFor, type Sheet } from "../../../contracts/bubbles";
 import {
-  applyPops,
   CELL_PX,
   columnsFor,
   fromBase64,
   moveFocus,
-  nextSheet,
   OVERSCAN_ROWS,
   progressText,
   rowKey,
@@ -25,39 +23,6 @@ const sheetOf = (size: number, seq = 0): Sheet => ({
 });
 
 describe("the shared sheet on the page", () => {
-  it("applies numbered pops once, says which were new, and notices a missed message", () => {
-    const sheet = sheetOf(100, 4);
-    expect(applyPops(sheet, { t: "pops", sheet: 3, seq: 5, i: [1, 2, 2] })).toEqual({
-      fresh: [1, 2],
-      gap: false,
-      stale: false,
-    });
-    expect(sheet.popped).toBe(2);
-    // The same message again, or one for another sheet: nothing changes.
-    expect(applyPops(sheet, { t: "pops", sheet: 3, seq: 5, i: [7] }).stale).toBe(true);
-    expect(applyPops(sheet, { t: "pops", sheet: 4, seq: 6, i: [7] }).stale).toBe(true);
-    expect(isPopped(sheet.bits, 7)).toBe(false);
-    // Message 6 never came: applied, and the page will ask for the whole sheet.
-    expect(applyPops(sheet, { t: "pops", sheet: 3, seq: 7, i: [1, 99, 100] })).toEqual({
-      fresh: [99],
-      gap: true,
-      stale: false,
-    });
-    expect(sheet.seq).toBe(7);
-  });
-
-  it("starts the next sheet empty when one is finished", () => {
-    const sheet = sheetOf(16, 4);
-    applyPops(sheet, { t: "pops", sheet: 3, seq: 5, i: [1] });
-    expect(nextSheet(sheet, { t: "done", sheet: 3, seq: 6, finished: 3 })).toMatchObject({
-      sheet: 4,
-      seq: 6,
-      popped: 0,
-      finished: 3,
-      bits: new Uint8Array(2),
-    });
-  });
-
   it("draws only the rows in view, and a few more", () => {
     expect(columnsFor(400)).toBe(10);
     expect(columnsFor(10)).toBe(1);
@@ -85,7 +50,7 @@ describe("the shared sheet on the page", () => {
 
   it("keys a row by its bubbles, counting pops still on their way", () => {
     const sheet = sheetOf(20);
-    applyPops(sheet, { t: "pops", sheet: 3, seq: 1, i: [1] });
+    applyPops(sheet, { sheet: 3, seq: 1, i: [1] });
     expect(rowKey(sheet, new Set([3]), 0, 5)).toBe("01010");
     expect(rowKey(null, new Set(), 0, 3)).toBe("000");
   });

@@ -1,46 +1,14 @@
-import { isPopped, type Sheet, setPopped } from "../../../contracts/bubbles";
-import type { DoneMessage, PopsMessage } from "../../../contracts/live";
+import { isPopped, type Sheet } from "../../../contracts/bubbles";
 
 /**
- * The rules of the shared sheet as the page keeps it: applying what the server sends, and the
- * arithmetic of a grid that only draws the rows in view. Pure functions, no DOM.
+ * The arithmetic of a grid that only draws the rows in view, and the page's words. Pure functions,
+ * no DOM. (Applying what the server sends is contracts/bubbles.ts's, shared with the server's tests.)
  */
 
 /** Every bubble takes this many pixels each way, gap included. */
 export const CELL_PX = 40;
 /** Rows drawn beyond the visible ones, above and below, so a quick scroll shows no gap. */
 export const OVERSCAN_ROWS = 4;
-
-/**
- * Applies numbered pops to `sheet` (in place). The bubbles it newly pops are returned (`fresh`:
- * the page screams for those someone else popped); `gap` says a message was missed (the page then
- * asks for the whole sheet), `stale` that the message is older than what the page has.
- */
-export function applyPops(sheet: Sheet, message: PopsMessage): { fresh: number[]; gap: boolean; stale: boolean } {
-  if (message.sheet !== sheet.sheet || message.seq <= sheet.seq) return { fresh: [], gap: false, stale: true };
-  const gap = message.seq !== sheet.seq + 1;
-  const fresh: number[] = [];
-  for (const i of message.i) {
-    if (i >= 0 && i < sheet.size && setPopped(sheet.bits, i)) {
-      sheet.popped++;
-      fresh.push(i);
-    }
-  }
-  sheet.seq = message.seq;
-  return { fresh, gap, stale: false };
-}
-
-/** The sheet after `message`: the next one, empty. */
-export function nextSheet(sheet: Sheet, message: DoneMessage): Sheet {
-  return {
-    ...sheet,
-    sheet: message.sheet + 1,
-    seq: message.seq,
-    popped: 0,
-    finished: message.finished,
-    bits: new Uint8Array(sheet.bits.length),
-  };
-}
 
 /** How many bubbles fit across `width` pixels (at least one). */
 export const columnsFor = (width: number) => Math.max(1, Math.floor(width / CELL_PX));

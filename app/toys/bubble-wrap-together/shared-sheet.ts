@@ -1,10 +1,12 @@
 import {
+  applyPops,
   BUBBLES_PATH,
   bytesFor,
   countPopped,
   decodeSheet,
   isPopped,
   MAX_POPS_PER_MESSAGE,
+  nextSheet,
   SEND_POPS_EVERY_MS,
   type Sheet,
   type SheetJson,
@@ -16,7 +18,7 @@ import { type Channel, openChannel } from "../../kit/live/channel";
 import { createOutbox, type Outbox } from "../../kit/live/outbox";
 import { requestJson } from "../../kit/live/request";
 import { playScream } from "../../kit/sound/scream";
-import { applyPops, fromBase64, nextSheet, toBase64 } from "./logic";
+import { fromBase64, toBase64 } from "./logic";
 
 /**
  * The shared sheet as this page holds it: what the server last confirmed (`sheet`), the pops made
