@@ -1,25 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   applyPops,
-  bytesFor,
   countPopped,
   decodeSheet,
+  emptySheet,
   encodeSheet,
   isPopped,
   nextSheet,
-  type Sheet,
   setPopped,
 } from "./bubbles";
 
-const sheetOf = (size: number, seq = 0): Sheet => ({
-  sheet: 3,
-  seq,
-  size,
-  popped: 0,
-  finished: 2,
-  epoch: 9,
-  bits: new Uint8Array(bytesFor(size)),
-});
+const sheetOf = (size: number, seq = 0) => emptySheet(size, { sheet: 3, seq, finished: 2, epoch: 9 });
 
 describe("the shared sheet", () => {
   it("keeps bits in Redis's order: bubble 0 is the first byte's highest bit", () => {

@@ -36,6 +36,18 @@ export interface Sheet {
 
 export const bytesFor = (size: number) => Math.ceil(size / 8);
 
+/** A sheet with nothing popped (the numbers given, the rest zero). */
+export const emptySheet = (size: number, fields: Partial<Omit<Sheet, "size" | "bits" | "popped">> = {}): Sheet => ({
+  sheet: 1,
+  seq: 0,
+  finished: 0,
+  epoch: 0,
+  ...fields,
+  size,
+  popped: 0,
+  bits: new Uint8Array(bytesFor(size)),
+});
+
 // Bit i is in byte i >> 3, the most significant bit first: the order of Redis's SETBIT, so the
 // bitset Redis keeps is the bitset the page reads.
 const maskOf = (i: number) => 0x80 >> (i & 7);
@@ -120,14 +132,12 @@ export function applyPops(
 
 /** The sheet after a "done" message: the next one, empty. */
 export function nextSheet(sheet: Sheet, message: { sheet: number; seq: number; finished: number }): Sheet {
-  return {
-    ...sheet,
+  return emptySheet(sheet.size, {
     sheet: message.sheet + 1,
     seq: message.seq,
-    popped: 0,
     finished: message.finished,
-    bits: new Uint8Array(sheet.bits.length),
-  };
+    epoch: sheet.epoch,
+  });
 }
 
 /** The sheet over plain HTTP (`GET BUBBLES_PATH`): the bitset in base64. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyPops, bytesFor, type Sheet } from "../../../contracts/bubbles";
+import { applyPops, emptySheet } from "../../../contracts/bubbles";
 import {
   CELL_PX,
   columnsFor,
@@ -12,15 +12,7 @@ import {
   visibleRows,
 } from "./logic";
 
-const sheetOf = (size: number, seq = 0): Sheet => ({
-  sheet: 3,
-  seq,
-  size,
-  popped: 0,
-  finished: 2,
-  epoch: 9,
-  bits: new Uint8Array(bytesFor(size)),
-});
+const sheetOf = (size: number, seq = 0) => emptySheet(size, { sheet: 3, seq, finished: 2, epoch: 9 });
 
 describe("the shared sheet on the page", () => {
   it("draws only the rows in view, and a few more", () => {
