@@ -39,11 +39,17 @@ function watchSends(page: Page): ClicksSend[] {
   return sends;
 }
 
-/** The clicks this browser has made and the server has not confirmed, as its ledger says. */
+/** The clicks this browser has made and the server has not confirmed, as its ledgers say (one a page). */
 const waitingInLedger = (page: Page) =>
   page.evaluate(() => {
-    const ledger = JSON.parse(localStorage.getItem("globalClickLedger") ?? "null") as { made: number; acked: number };
-    return ledger ? ledger.made - ledger.acked : null;
+    let waiting = 0;
+    for (let k = 0; k < localStorage.length; k++) {
+      const key = localStorage.key(k) as string;
+      if (!key.startsWith("globalClickLedger:")) continue;
+      const ledger = JSON.parse(localStorage.getItem(key) as string) as { made: number; acked: number };
+      waiting += ledger.made - ledger.acked;
+    }
+    return waiting;
   });
 
 test("the first visit shows the real global total, which counts another visitor's clicks", async ({

@@ -1,6 +1,6 @@
-// `npm run bench:counter`'s browser test: two real Chromium tabs of one browser (one device, one
-// ledger in localStorage, LEDGER_KEY) click the Useless Button while simulated devices hammer the
-// API. Both tabs must come to show the server's total, their ledger must have every click
+// `npm run bench:counter`'s browser test: two real Chromium tabs of one browser (each page its own
+// ledger in localStorage, under LEDGER_PREFIX) click the Useless Button while simulated devices
+// hammer the API. Both tabs must come to show the server's total, their ledger must have every click
 // confirmed, and the total must have risen by exactly the tabs' clicks and the hammer's.
 import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
@@ -9,8 +9,8 @@ import { made, makeDevices, settle, sleep, totalAt } from "./counter-devices.ts"
 import { CONNECTIONS, DEVICES, startSite } from "./counter-load.ts";
 import { startLoad } from "./counter-traffic.ts";
 
-/** app/toys/useless-button/click-ledger.ts's LEDGER_KEY (the app's modules cannot be loaded by Node as they are). */
-const LEDGER_KEY = "globalClickLedger";
+/** app/toys/useless-button/click-ledger.ts's LEDGER_PREFIX (the app's modules cannot be loaded by Node as they are). */
+const LEDGER_PREFIX = "globalClickLedger:";
 const CLICKS_PER_TAB = 20;
 
 const badge = (tab: Page) =>
@@ -18,12 +18,22 @@ const badge = (tab: Page) =>
     .getByText(/^Global clicks:/)
     .locator("strong")
     .textContent();
-/** The tabs' ledger, and the page's own count of this browser's clicks ("Your clicks"). */
+/** The tabs' ledgers added up, and the page's own count of this browser's clicks ("Your clicks"). */
 const ledger = (tab: Page) =>
-  tab.evaluate((key) => {
-    const kept = JSON.parse(localStorage.getItem(key) ?? "null") as { made: number; acked: number } | null;
-    return kept && { made: kept.made, acked: kept.acked, yours: Number(localStorage.getItem("personalUselessClicks")) };
-  }, LEDGER_KEY);
+  tab.evaluate((prefix) => {
+    let made = 0;
+    let acked = 0;
+    let found = false;
+    for (let k = 0; k < localStorage.length; k++) {
+      const key = localStorage.key(k) as string;
+      if (!key.startsWith(prefix)) continue;
+      const kept = JSON.parse(localStorage.getItem(key) as string) as { made: number; acked: number };
+      made += kept.made;
+      acked += kept.acked;
+      found = true;
+    }
+    return found ? { made, acked, yours: Number(localStorage.getItem("personalUselessClicks")) } : null;
+  }, LEDGER_PREFIX);
 
 export async function twoTabs(
   env: Record<string, string>,
@@ -80,7 +90,7 @@ export async function twoTabs(
     return {
       note: `- Two tabs clicking ${CLICKS_PER_TAB} times each while a third client hammered the API for ${hammerSeconds} s: ${
         ok
-          ? `both tabs showed the server's total (${final}) ${seconds} s after the hammering stopped and its devices were confirmed; the tabs' ledger (\`${LEDGER_KEY}\`) had all ${clicks} clicks, all confirmed, and the total had risen by exactly the tabs' and the hammer's clicks`
+          ? `both tabs showed the server's total (${final}) ${seconds} s after the hammering stopped and its devices were confirmed; the tabs' ledgers (\`${LEDGER_PREFIX}*\`) had all ${clicks} clicks, all confirmed, and the total had risen by exactly the tabs' and the hammer's clicks`
           : `✗ the tabs showed ${shown.join(" and ")}, the server ${final}; the page counted ${kept?.yours} clicks, its ledger ${JSON.stringify(kept)}`
       }.`,
       failures,

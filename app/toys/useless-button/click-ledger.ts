@@ -6,10 +6,14 @@ import { isCount } from "../../kit/live/request";
  * click it has made (`made`) and how many of them the server has confirmed (`acked`). The clicks
  * waiting are `made - acked`; a send names the range after `acked`, so sending it twice, or a
  * longer one later, counts each click once. Pure functions over plain data, kept in localStorage
- * under LEDGER_KEY (storage is untrusted: `parseLedger` accepts only what this file could make).
+ * (stored-ledger.ts; storage is untrusted: `parseLedger` accepts only what this file could make).
  */
 
-export const LEDGER_KEY = "globalClickLedger";
+/** Each page's ledger is stored under this prefix and its device id (stored-ledger.ts). */
+export const LEDGER_PREFIX = "globalClickLedger:";
+
+/** Where the counter's second version kept one ledger for every tab; adopted like any other. */
+export const LEGACY_LEDGER_KEY = "globalClickLedger";
 
 /** Where the first version of the counter kept its batches; read once, to carry their clicks over. */
 export const LEGACY_QUEUE_KEY = "globalClickQueue";

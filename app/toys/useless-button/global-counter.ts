@@ -1,22 +1,23 @@
 import {
   CLICKS_PATH,
   type ClicksAck,
+  type ClicksSend,
   MAX_CLICKS_PER_SEND,
   REFRESH_EVERY_MS,
   SEND_EVERY_MS,
 } from "../../../contracts/clicks";
 import { liveUrl, type ServerMessage } from "../../../contracts/live";
 import { type Channel, openChannel } from "../../kit/live/channel";
-import { ifLockFree } from "../../kit/live/locks";
 import { isCount, requestJson } from "../../kit/live/request";
 import { retryDelay } from "../../kit/live/retry";
-import { addClick, confirm as confirmLedger, LEDGER_KEY, type Ledger, nextSend, waiting } from "./click-ledger";
-import { changeLedger, readLedger } from "./stored-ledger";
+import { confirm as confirmLedger, LEDGER_PREFIX, LEGACY_LEDGER_KEY, nextSend, waiting } from "./click-ledger";
+import { adoptOrphans, clickHere, confirmHere, ownedLedgers, startOwnLedger, waitingEverywhere } from "./stored-ledger";
 
 /**
  * The Useless Button's global counter, kept by the site's server (server/clicks/): the total every
- * visitor shares, plus the clicks this device made that the server has not confirmed yet. Clicks
- * go into the ledger in localStorage (click-ledger.ts) and are sent every two seconds, and with
+ * visitor shares, plus the clicks this browser made that the server has not confirmed yet. Clicks
+ * go into this page's ledger in localStorage (click-ledger.ts, stored-ledger.ts) and are sent every
+ * two seconds, with those of pages that are gone, and with
  * `sendBeacon` when the page goes away; they wait there while the browser is offline or the server
  * is away, and go when it is back. Every request has a deadline. Without the API at all (a static
  * host), the counter says so: the page shows this device's own count instead.
@@ -41,8 +42,6 @@ export interface CounterState {
 }
 
 const NO_SERVICE_RETRY_MS = 60_000;
-/** One tab at a time sends this device's clicks. */
-const SEND_LOCK = `${LEDGER_KEY}:send`;
 
 const INITIAL: CounterState = { total: null, pending: 0, mode: "connecting" };
 let state: CounterState = INITIAL;
@@ -55,7 +54,7 @@ function update(next: Partial<CounterState>): void {
   for (const listener of listeners) listener();
 }
 
-const showWaiting = (ledger: Ledger | null) => update({ pending: ledger ? waiting(ledger) : 0 });
+const showWaiting = () => update({ pending: waitingEverywhere() });
 
 /** A total from the server; totals only grow, and a cached answer may be a second old. */
 function seeTotal(total: unknown): void {
@@ -84,8 +83,9 @@ function follow(): void {
   });
 }
 
-/** Asked every five seconds; every thirty while the live channel brings the total anyway. */
-const refreshEvery = () => (channel?.status === "open" ? 6 * REFRESH_EVERY_MS : REFRESH_EVERY_MS);
+/** The total is asked for every five seconds; every thirty while the live channel brings it anyway. */
+const askEvery = () => (channel?.status === "open" ? 6 * REFRESH_EVERY_MS : REFRESH_EVERY_MS);
+let askedAt = Number.NEGATIVE_INFINITY;
 
 /** The server is out of reach: offline, or no service at all on this host. */
 function lost(noService: boolean): void {
@@ -104,13 +104,20 @@ function scheduleSend(ms: number): void {
   sendTimer = setTimeout(() => void sendNext(), ms);
 }
 
-/** A backlog (clicks made offline) goes at once; clicks still coming in wait their two seconds. */
-function scheduleNext(ledger: Ledger): void {
-  const left = waiting(ledger);
-  if (left > 0) scheduleSend(left > MAX_CLICKS_PER_SEND ? 0 : SEND_EVERY_MS);
+/**
+ * A backlog goes at once (more than one send's worth, or a ledger adopted from a page that is
+ * gone); clicks still coming in here wait their two seconds.
+ */
+function scheduleNext(): void {
+  // Pages send only after startOwnLedger (start()), so the first is this page's own.
+  const [own, ...adopted] = ownedLedgers();
+  const backlog =
+    adopted.some((ledger) => waiting(ledger) > 0) || (own !== undefined && waiting(own) > MAX_CLICKS_PER_SEND);
+  if (backlog) scheduleSend(0);
+  else if (own && waiting(own) > 0) scheduleSend(SEND_EVERY_MS);
 }
 
-/** Sends what waits, unless another tab of this site is sending right now (they share the ledger). */
+/** Sends what waits in the ledgers this page writes (each page sends its own). */
 async function sendNext(): Promise<void> {
   sendTimer = undefined;
   // Offline, nothing is tried: the `online` event starts sending again.
@@ -118,15 +125,23 @@ async function sendNext(): Promise<void> {
     lost(false);
     return;
   }
-  const sent = await ifLockFree(SEND_LOCK, sendWaiting, "busy" as const);
-  if (sent === "busy") scheduleSend(SEND_EVERY_MS);
+  await sendWaiting();
 }
 
-/** Sends the range the server has not confirmed; what happens next depends on the answer. */
+/**
+ * Sends the ranges the server has not confirmed, one ledger after another (adopted ones are a
+ * backlog), and stops at the first failure; what happens next depends on the answer.
+ */
 async function sendWaiting(): Promise<void> {
-  const ledger = readLedger();
-  const send = ledger && nextSend(ledger);
-  if (!send) return;
+  for (const ledger of ownedLedgers()) {
+    const send = nextSend(ledger);
+    if (send && !(await sendOne(send))) return;
+  }
+  scheduleNext();
+}
+
+/** Sends one range: true when the server answered for it (counted, or refused for good). */
+async function sendOne(send: ClicksSend): Promise<boolean> {
   sending = true;
   const answer = await requestJson(CLICKS_PATH, {
     method: "POST",
@@ -139,67 +154,79 @@ async function sendWaiting(): Promise<void> {
     failures++;
     lost(false);
     scheduleSend(retryDelay(failures));
-    return;
+    return false;
   }
   if (answer.kind === "not-api") {
     // Not the counter answering (a static host's 404 page): nobody to send to here.
     lost(true);
     scheduleSend(NO_SERVICE_RETRY_MS);
-    return;
+    return false;
   }
   const { status, body, retryAfterMs } = answer;
   if (status === 429) {
     scheduleSend(retryAfterMs ?? 5000);
-    return;
+    return false;
   }
   if (status >= 500) {
     failures++;
     lost(false);
     scheduleSend(Math.max(retryAfterMs ?? 0, retryDelay(failures)));
-    return;
+    return false;
   }
   failures = 0;
   // Counted (or counted before: the same range again counts nothing). Any other refusal means the
   // server can never count this range: it is given up, rather than sent for ever.
   const acked = status === 200 ? (body as Partial<ClicksAck>).acked : send.to;
-  const confirmed = await changeLedger((current) => confirmLedger(current, acked));
-  showWaiting(confirmed);
+  confirmHere(send.device, (current) => confirmLedger(current, acked));
+  showWaiting();
   if (status === 200) seeTotal((body as Partial<ClicksAck>).total);
-  scheduleNext(confirmed);
+  return true;
 }
 
-/** Asks for the total, then again every few seconds while the page is on screen. */
+/**
+ * Every five seconds while the page is on screen: takes over the ledgers of pages closed since the
+ * last look (and sends them), and asks for the total when it is time to.
+ */
 async function refresh(): Promise<void> {
   clearTimeout(refreshTimer);
   if (!navigator.onLine) {
     lost(false);
     return;
   }
-  const answer = await requestJson(CLICKS_PATH);
-  if (answer.kind === "json" && answer.status === 200) seeTotal((answer.body as { total?: unknown }).total);
-  else if (answer.kind === "not-api") lost(true);
-  else if (answer.kind === "unreachable" || answer.status >= 500) lost(false);
+  await adoptOrphans();
+  showWaiting();
+  if (!sendTimer && !sending) scheduleNext();
   // Where there is no counter service (a static host), asking every few seconds is pointless.
-  const every = state.mode === "local" ? NO_SERVICE_RETRY_MS : refreshEvery();
-  if (running && document.visibilityState === "visible") refreshTimer = setTimeout(() => void refresh(), every);
+  const every = state.mode === "local" ? NO_SERVICE_RETRY_MS : askEvery();
+  if (Date.now() - askedAt >= every - 100) {
+    askedAt = Date.now();
+    const answer = await requestJson(CLICKS_PATH);
+    if (answer.kind === "json" && answer.status === 200) seeTotal((answer.body as { total?: unknown }).total);
+    else if (answer.kind === "not-api") lost(true);
+    else if (answer.kind === "unreachable" || answer.status >= 500) lost(false);
+  }
+  if (running && document.visibilityState === "visible") {
+    refreshTimer = setTimeout(() => void refresh(), state.mode === "local" ? NO_SERVICE_RETRY_MS : REFRESH_EVERY_MS);
+  }
 }
 
 /**
  * The page is going away (closed, reloaded, left, or hidden on a phone): send what waits. Nothing
- * is written here (the page may be gone before a lock is granted): the ledger keeps the range
- * until a later answer confirms it, and the server counts a range it has seen only once.
+ * is written here: each ledger keeps its range until a later answer confirms it (this page's, or
+ * the page that adopts its ledger), and the server counts a range it has seen only once.
  */
 function sendWhatWaits(): void {
   if (typeof navigator.sendBeacon !== "function" || !navigator.onLine) return;
-  const ledger = readLedger();
-  const send = ledger && nextSend(ledger);
-  if (!send) return;
-  navigator.sendBeacon(CLICKS_PATH, new Blob([JSON.stringify(send)], { type: "application/json" }));
+  for (const send of ownedLedgers().map(nextSend)) {
+    if (send) navigator.sendBeacon(CLICKS_PATH, new Blob([JSON.stringify(send)], { type: "application/json" }));
+  }
 }
 
 function onVisibility(): void {
-  if (document.visibilityState === "visible") void refresh();
-  else {
+  if (document.visibilityState === "visible") {
+    askedAt = Number.NEGATIVE_INFINITY;
+    void refresh();
+  } else {
     clearTimeout(refreshTimer);
     sendWhatWaits();
   }
@@ -207,12 +234,14 @@ function onVisibility(): void {
 
 function onOnline(): void {
   failures = 0;
+  askedAt = Number.NEGATIVE_INFINITY;
   void refresh();
   scheduleSend(0);
 }
 
 function onStorage(event: StorageEvent): void {
-  if (event.key === LEDGER_KEY || event.key === null) showWaiting(readLedger());
+  const key = event.key;
+  if (key === null || key === LEGACY_LEDGER_KEY || key.startsWith(LEDGER_PREFIX)) showWaiting();
 }
 
 /** Starts talking to the server (the first subscriber); the returned function stops it (the last). */
@@ -223,11 +252,10 @@ function start(): () => void {
     window.addEventListener("online", onOnline);
     window.addEventListener("storage", onStorage);
     document.addEventListener("visibilitychange", onVisibility);
-    const ledger = readLedger();
-    showWaiting(ledger);
-    void refresh();
-    // Clicks left from an earlier visit go now.
-    if (ledger && waiting(ledger) > 0) scheduleSend(0);
+    startOwnLedger();
+    showWaiting();
+    // Asks for the total, and takes over what earlier visits left (it goes at once).
+    void refresh().then(() => scheduleSend(0));
   }
   return () => {
     running--;
@@ -257,8 +285,7 @@ export const getServerCounter = (): CounterState => INITIAL;
 
 /** One click for the global counter: shown at once (as pending), sent with the next batch. */
 export function recordClick(): void {
-  void changeLedger(addClick).then((ledger) => {
-    showWaiting(ledger);
-    if (!sendTimer && !sending) scheduleSend(SEND_EVERY_MS);
-  });
+  clickHere();
+  showWaiting();
+  if (!sendTimer && !sending) scheduleSend(SEND_EVERY_MS);
 }

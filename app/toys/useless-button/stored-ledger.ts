@@ -1,44 +1,145 @@
 import { readItem, removeItem, writeItem } from "../../kit/lib/storage";
-import { withLock } from "../../kit/live/locks";
+import { hasLocks, holdLock } from "../../kit/live/locks";
 import {
-  LEDGER_KEY,
+  addClick,
+  LEDGER_PREFIX,
+  LEGACY_LEDGER_KEY,
   LEGACY_QUEUE_KEY,
   type Ledger,
   newDeviceId,
   newLedger,
   parseLedger,
   unsentLegacyClicks,
+  waiting,
 } from "./click-ledger";
 
-// The ledger lives in localStorage, so every tab and every later visit share one account with the
-// server; where storage fails, it lives in memory for as long as the page does.
-let memoryLedger: Ledger | null = null;
+/**
+ * The ledgers of this browser, one per page that clicked: each page writes only its own, so a
+ * click is never lost between tabs (a localStorage write reaches other tabs a moment late; a value
+ * with one writer does not care). A page holds a Web Lock named after its ledger for its whole
+ * life; a ledger whose lock nobody holds belongs to a page that is gone, and the next page to find
+ * it adopts it (takes its lock), sends what it still holds, and removes it once the server has
+ * confirmed it all. Without Web Locks, a ledger untouched for ten minutes is adopted. Where storage
+ * fails, this page's ledger lives in memory.
+ */
 
-/** The stored ledger, read without the lock (to look, or to send what it says), or null. */
-export function readLedger(): Ledger | null {
-  return memoryLedger ?? parseLedger(readItem(LEDGER_KEY));
+/** Ledgers this page writes: its own (made on its first click) and the ones it adopted. */
+const owned = new Map<string, Ledger>();
+let ownKey: string | null = null;
+/** This page's ledger is written to storage once its lock is held (before, another page could adopt it). */
+let ownLocked = false;
+let memoryOnly = false;
+
+const ABANDONED_MS = 10 * 60_000;
+
+function save(key: string, ledger: Ledger) {
+  owned.set(key, ledger);
+  if (key === ownKey && !ownLocked) return;
+  if (!memoryOnly && !writeItem(key, JSON.stringify({ ...ledger, at: Date.now() }))) memoryOnly = true;
 }
 
-function writeLedger(ledger: Ledger): void {
-  if (memoryLedger || !writeItem(LEDGER_KEY, JSON.stringify(ledger))) memoryLedger = ledger;
+/** Every stored ledger's key, with the stored text. */
+function storedLedgers(): [string, string][] {
+  const found: [string, string][] = [];
+  try {
+    for (let k = 0; k < localStorage.length; k++) {
+      const key = localStorage.key(k);
+      if (key?.startsWith(LEDGER_PREFIX) || key === LEGACY_LEDGER_KEY)
+        found.push([key, localStorage.getItem(key) ?? ""]);
+    }
+  } catch {
+    // No storage: only this page's ledger, in memory.
+  }
+  return found;
 }
 
-/** A first ledger, carrying over what the first version of the counter had not sent. */
-function startLedger(): Ledger {
-  const carried = unsentLegacyClicks(readItem(LEGACY_QUEUE_KEY));
-  removeItem(LEGACY_QUEUE_KEY);
-  return { ...newLedger(newDeviceId()), made: carried };
+/** Makes this page's own ledger and takes its lock (once; clicks before the lock wait in memory). */
+export function startOwnLedger(): void {
+  if (ownKey) return;
+  const ledger = newLedger(newDeviceId());
+  const key = LEDGER_PREFIX + ledger.device;
+  ownKey = key;
+  owned.set(key, ledger);
+  void holdLock(key).then(() => {
+    ownLocked = true;
+    const current = owned.get(key) as Ledger;
+    if (current.made > 0) save(key, current);
+  });
+}
+
+/** One click, in this page's own ledger. */
+export function clickHere(): Ledger {
+  startOwnLedger();
+  const key = ownKey as string;
+  const next = addClick(owned.get(key) as Ledger);
+  save(key, next);
+  return next;
+}
+
+/** The ledgers this page sends, as they are now: its own first (when it has one), then the adopted. */
+export function ownedLedgers(): Ledger[] {
+  const own = ownKey ? owned.get(ownKey) : undefined;
+  const adopted = [...owned].filter(([key]) => key !== ownKey).map(([, ledger]) => ledger);
+  return own ? [own, ...adopted] : adopted;
+}
+
+/** The server confirmed `acked` for `device`: the ledger moves on; an adopted one done is removed. */
+export function confirmHere(device: string, move: (ledger: Ledger) => Ledger): void {
+  for (const [key, ledger] of owned) {
+    if (ledger.device !== device) continue;
+    const next = move(ledger);
+    if (key !== ownKey && waiting(next) === 0) {
+      owned.delete(key);
+      removeItem(key);
+    } else if (next !== ledger) save(key, next);
+  }
+}
+
+/** Clicks waiting to be confirmed in every ledger of this browser (other tabs' as last seen). */
+export function waitingEverywhere(): number {
+  let sum = 0;
+  const seen = new Set<string>();
+  for (const [key, ledger] of owned) {
+    sum += waiting(ledger);
+    seen.add(key);
+  }
+  for (const [key, text] of storedLedgers()) {
+    if (seen.has(key)) continue;
+    const ledger = parseLedger(text);
+    if (ledger) sum += waiting(ledger);
+  }
+  return sum;
 }
 
 /**
- * Changes the ledger as one step across tabs (a click in one tab and a confirmation in another at
- * the same moment would otherwise lose one of them), and resolves the ledger as it now is.
+ * Takes over the ledgers of pages that are gone (and what the counter's earlier versions left), so
+ * their clicks are sent. Resolves once every ledger found was tried.
  */
-export function changeLedger(change: (ledger: Ledger) => Ledger): Promise<Ledger> {
-  return withLock(LEDGER_KEY, () => {
-    const before = readLedger();
-    const after = change(before ?? startLedger());
-    if (after !== before) writeLedger(after);
-    return after;
-  });
+export async function adoptOrphans(): Promise<void> {
+  // The first version's queue: its unsent clicks become a ledger of this page's.
+  const legacyClicks = unsentLegacyClicks(readItem(LEGACY_QUEUE_KEY));
+  removeItem(LEGACY_QUEUE_KEY);
+  if (legacyClicks > 0) {
+    const ledger = { ...newLedger(newDeviceId()), made: legacyClicks };
+    const key = LEDGER_PREFIX + ledger.device;
+    await holdLock(key);
+    save(key, ledger);
+  }
+  for (const [key, text] of storedLedgers()) {
+    if (owned.has(key)) continue;
+    const ledger = parseLedger(text);
+    if (!ledger) {
+      removeItem(key);
+      continue;
+    }
+    const abandoned =
+      !hasLocks() && Date.now() - (Number((JSON.parse(text) as { at?: number }).at) || 0) > ABANDONED_MS;
+    if (key === LEGACY_LEDGER_KEY || abandoned || (await holdLock(key, { ifAvailable: true }))) {
+      if (waiting(ledger) === 0) {
+        removeItem(key);
+        continue;
+      }
+      owned.set(key, ledger);
+    }
+  }
 }
