@@ -59,4 +59,8 @@ export async function deployNextBuild(page: Page): Promise<void> {
       return route.fulfill({ status: response.status(), headers: headersOf(response), body: html });
     },
   );
+  // A page Playwright fulfilled has no network address of its own, so Chromium's Local Network
+  // Access checks refuse its WebSocket to localhost unless the visitor allowed that (a real
+  // deploy's page comes from the server itself, and needs nothing).
+  await page.context().grantPermissions(["local-network-access"]);
 }

@@ -109,12 +109,14 @@ function scheduleSend(ms: number): void {
  * gone); clicks still coming in here wait their two seconds.
  */
 function scheduleNext(): void {
+  if (hasBacklog()) scheduleSend(0);
+  else if (ownedLedgers().some((ledger) => waiting(ledger) > 0)) scheduleSend(SEND_EVERY_MS);
+}
+
+function hasBacklog(): boolean {
   // Pages send only after startOwnLedger (start()), so the first is this page's own.
   const [own, ...adopted] = ownedLedgers();
-  const backlog =
-    adopted.some((ledger) => waiting(ledger) > 0) || (own !== undefined && waiting(own) > MAX_CLICKS_PER_SEND);
-  if (backlog) scheduleSend(0);
-  else if (own && waiting(own) > 0) scheduleSend(SEND_EVERY_MS);
+  return adopted.some((ledger) => waiting(ledger) > 0) || (own !== undefined && waiting(own) > MAX_CLICKS_PER_SEND);
 }
 
 /** Sends what waits in the ledgers this page writes (each page sends its own). */
@@ -254,8 +256,11 @@ function start(): () => void {
     document.addEventListener("visibilitychange", onVisibility);
     startOwnLedger();
     showWaiting();
-    // Asks for the total, and takes over what earlier visits left (it goes at once).
-    void refresh().then(() => scheduleSend(0));
+    // Asks for the total, and takes over what earlier visits left: that backlog goes at once, while
+    // clicks made here meanwhile keep their two seconds.
+    void refresh().then(() => {
+      if (!sending && hasBacklog()) scheduleSend(0);
+    });
   }
   return () => {
     running--;
