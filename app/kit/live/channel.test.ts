@@ -114,6 +114,20 @@ describe("the live channel", () => {
     channel.close();
   });
 
+  it("does not wait for a dead connection's close to finish before opening another", () => {
+    const { channel } = setUp();
+    last().open();
+    // The network is gone: the closing handshake never gets its answer, so no close event comes.
+    last().close = function () {
+      this.readyState = 2;
+    };
+    vi.advanceTimersByTime(10_000);
+    expect(last().readyState).toBe(2);
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+    channel.close();
+  });
+
   it("waits for the browser to be online before trying again", () => {
     const { channel, statuses } = setUp();
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);

@@ -49,7 +49,15 @@ export function openChannel({ url, onText, onBinary, onStatus, silentMs = 20_000
 
   function listenForSilence() {
     clearTimeout(silenceTimer);
-    silenceTimer = setTimeout(() => socket?.close(), silentMs);
+    // A dead connection may take the browser long to close (no answer to its closing handshake):
+    // the page lets go of it at once and opens another.
+    silenceTimer = setTimeout(() => {
+      const silent = socket;
+      if (!silent) return;
+      socket = null;
+      silent.close();
+      dropped();
+    }, silentMs);
   }
 
   function connect() {
