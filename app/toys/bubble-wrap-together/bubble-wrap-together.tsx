@@ -56,7 +56,9 @@ export function BubbleWrapTogether() {
             Sheet #{formatCount(celebrate)} is finished! A fresh sheet for everyone.
           </p>
         ) : (
-          <p className="font-semibold">
+          // A new line per state (keyed), not the old one rewritten: centred text that changes length
+          // would otherwise count as moved (a layout shift).
+          <p key={connection} className="font-semibold">
             {SAYS[connection]}
             {away && seenAt !== null ? ` Showing the sheet as it was at ${new Date(seenAt).toLocaleTimeString()}.` : ""}
           </p>
