@@ -44,6 +44,9 @@ interface Published {
   next?: number;
 }
 
+/** How soon a change in who is here reaches everyone. */
+const PRESENCE_TICK_MS = 1000;
+
 export function createBubbleHub({
   store,
   bus,
@@ -219,12 +222,28 @@ export function createBubbleHub({
   ];
   for (const timer of timers) timer.unref();
 
+  /**
+   * Someone came or went: everyone hears how many are here within a second (one tick more, at most
+   * one a second however many come and go), not at the next regular tick.
+   */
+  let presenceTimer: ReturnType<typeof setTimeout> | undefined;
+  function presenceChanged() {
+    presence.report(peers.size);
+    if (presenceTimer || stopped) return;
+    presenceTimer = setTimeout(() => {
+      presenceTimer = undefined;
+      const message = tick();
+      if (message) sendAll(JSON.stringify(message));
+    }, PRESENCE_TICK_MS);
+    presenceTimer.unref();
+  }
+
   return {
     epoch,
     /** A visitor arrives, saying where it left off (`since`: "epoch.seq") if it was here before. */
     join(peer: Peer, since?: string) {
       peers.add(peer);
-      presence.report(peers.size);
+      presenceChanged();
       if (!mirror) {
         // It gets the sheet with everyone else once the store answers.
         void load();
@@ -242,7 +261,7 @@ export function createBubbleHub({
     },
     leave(peer: Peer) {
       peers.delete(peer);
-      presence.report(peers.size);
+      presenceChanged();
     },
     /** A visitor's pops: checked, limited, and gathered for the next write. */
     pop(peer: Peer, { n, sheet, i }: PopRequest) {
@@ -283,6 +302,7 @@ export function createBubbleHub({
       if (stopped) return;
       stopped = true;
       for (const timer of timers) clearInterval(timer);
+      clearTimeout(presenceTimer);
       presence.stop();
       await flush();
       sendOutgoing();
