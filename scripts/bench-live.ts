@@ -8,18 +8,13 @@
 // load and started again: every acknowledged pop must still be popped, and every visitor converge.
 // Writes docs/live.md (between its bench markers) and exits non-zero on a miss.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { readFileSync } from "node:fs";
 import { chromium, type Page } from "playwright-core";
-import { createClient, RESP_TYPES } from "redis";
-import { bytesFor } from "../contracts/bubbles.ts";
 import { canvasSheetHtml } from "./bench/canvas-sheet.ts";
 import { type FrameStats, measureFrames } from "./bench/frames.ts";
 import { Acks, Histogram, pickUnpopped, type Visitor, visitor } from "./bench/live-clients.ts";
+import { type Setup, setUp } from "./bench/live-servers.ts";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
-import { freePort, startRedis, startSiteProcess, stopProcess } from "./lib/local-servers.ts";
 import { replaceBlock } from "./lib/local-site.ts";
 
 const CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 2000);
@@ -55,82 +50,6 @@ const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const address = (k: number) => `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
-
-interface Setup {
-  origins: string[];
-  pids: () => number[];
-  /** The sheet as the store holds it. */
-  stored: () => Promise<{ sheet: number; bits: Uint8Array }>;
-  kill: () => Promise<void>;
-  stop: () => Promise<void>;
-}
-
-async function setUp(kind: "SQLite" | "Redis", size: number): Promise<Setup> {
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-live-"));
-  const env = {
-    BUBBLES_SHEET_SIZE: String(size),
-    TRUST_PROXY: "1",
-    LIVE_MAX_CONNECTIONS: String(CLIENTS + 100),
-    COUNTER_DATA_DIR: dataDir,
-  };
-  if (kind === "SQLite") {
-    const port = await freePort();
-    let server = await startSiteProcess(env, { port });
-    return {
-      origins: [server.origin],
-      pids: () => [server.child.pid as number],
-      async stored() {
-        const db = new DatabaseSync(join(dataDir, "clicks.sqlite"), { readOnly: true });
-        const row = db.prepare("SELECT sheet, bits FROM bubble_sheet WHERE id = 1").get() as {
-          sheet: number;
-          bits: Uint8Array;
-        };
-        db.close();
-        return { sheet: Number(row.sheet), bits: new Uint8Array(row.bits) };
-      },
-      async kill() {
-        await stopProcess(server.child, "SIGKILL");
-        server = await startSiteProcess(env, { port });
-      },
-      async stop() {
-        await stopProcess(server.child);
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const redis = await startRedis({ dir: dataDir });
-  const servers = await Promise.all([1, 2].map(() => startSiteProcess({ ...env, REDIS_URL: redis.url })));
-  const admin = createClient({ url: redis.url });
-  await admin.connect();
-  return {
-    origins: servers.map((s) => s.origin),
-    pids: () => servers.map((s) => s.child.pid as number),
-    async stored() {
-      const [sheet, raw] = (await admin.sendCommand(
-        [
-          "EVAL",
-          "return {redis.call('HGET', KEYS[1], 'sheet'), redis.call('GET', KEYS[2]) or ''}",
-          "2",
-          "{pointless}:bubbles:state",
-          "{pointless}:bubbles:bits",
-        ],
-        { typeMapping: { [RESP_TYPES.BLOB_STRING]: Buffer } },
-      )) as [Buffer, Buffer];
-      const bits = new Uint8Array(bytesFor(size));
-      bits.set(raw.subarray(0, bits.length));
-      return { sheet: Number(sheet.toString()), bits };
-    },
-    async kill() {
-      throw new Error("the kill test runs on SQLite");
-    },
-    async stop() {
-      await admin.close();
-      await Promise.all(servers.map((s) => stopProcess(s.child)));
-      await stopProcess(redis.child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function connectAll(origins: string[], acks: Acks): Promise<Visitor[]> {
   const visitors: Visitor[] = [];
@@ -209,7 +128,7 @@ async function mismatches(setup: Setup, visitors: Visitor[]) {
 }
 
 async function load(kind: "SQLite" | "Redis", size: number) {
-  const setup = await setUp(kind, size);
+  const setup = await setUp(kind, size, CLIENTS);
   const latency = new Histogram();
   const acks = new Acks(latency);
   try {
@@ -238,7 +157,7 @@ async function load(kind: "SQLite" | "Redis", size: number) {
 
 async function killTest() {
   const size = 100_000;
-  const setup = await setUp("SQLite", size);
+  const setup = await setUp("SQLite", size, CLIENTS);
   const acks = new Acks(new Histogram());
   try {
     const visitors = await connectAll(setup.origins, acks);
@@ -292,7 +211,7 @@ const frameText = (m: Awaited<ReturnType<typeof measured>>) =>
  * (bench/canvas-sheet.ts) is measured the same way, in the same run.
  */
 async function frames() {
-  const setup = await setUp("SQLite", 10_000);
+  const setup = await setUp("SQLite", 10_000, CLIENTS);
   const acks = new Acks(new Histogram());
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const scroll = async (page: Page, until: number) => {
