@@ -111,3 +111,19 @@ export async function pageBackground(page: Page, background: string) {
     };
   }, background);
 }
+
+/**
+ * Records every layout shift from the page's first paint on (call before it loads); the returned
+ * function reads their sum, as Lighthouse adds up CLS for a load.
+ */
+export async function watchLayoutShifts(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
+}

@@ -1,7 +1,7 @@
 import type { Page, Request } from "@playwright/test";
 import { type ClicksSend, REQUEST_TIMEOUT_MS, SEND_EVERY_MS } from "../contracts/clicks";
 import { type CounterServer, startCounterServer } from "./counter-server";
-import { test as base, expect, open } from "./fixtures";
+import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
 import { seedStorage } from "./storage-stubs";
 import { installPausedClock } from "./timers";
 
@@ -255,20 +255,13 @@ test("on a host without the counter service, the badge says it counts this devic
   await seedStorage(page, { uselessClicks: "12" });
   // On a phone, where the badges are stacked: the label changing after the first paint moves nothing.
   await page.setViewportSize({ width: 412, height: 823 });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  const layoutShift = await watchLayoutShifts(page);
   const before = await counter.total();
   await open(page, "/");
   await expect(globalBadge(page)).toContainText("Clicks on this device");
   // Layout shift as Lighthouse reports it (three decimals): 0.000. Before the badges were laid out
   // for both labels, the label change wrapped the row and scored 0.07.
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.0005);
+  expect(await layoutShift()).toBeLessThan(0.0005);
   await expect(globalCount(page)).toHaveText("12");
   await bigButton(page).click();
   await expect(globalCount(page)).toHaveText("13");
