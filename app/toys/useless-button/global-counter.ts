@@ -39,17 +39,23 @@ export interface CounterState {
   /** Clicks made here, not yet confirmed by the server. */
   pending: number;
   mode: CounterMode;
+  /**
+   * The last try to send those clicks got no answer (or a server error): they wait for the next
+   * try, even while the server's total still comes in (its answer may be what was lost).
+   */
+  sendFailing: boolean;
 }
 
 const NO_SERVICE_RETRY_MS = 60_000;
 
-const INITIAL: CounterState = { total: null, pending: 0, mode: "connecting" };
+const INITIAL: CounterState = { total: null, pending: 0, mode: "connecting", sendFailing: false };
 let state: CounterState = INITIAL;
 const listeners = new Set<() => void>();
 
 function update(next: Partial<CounterState>): void {
   const merged = { ...state, ...next };
-  if (merged.total === state.total && merged.pending === state.pending && merged.mode === state.mode) return;
+  const same = (key: keyof CounterState) => merged[key] === state[key];
+  if (same("total") && same("pending") && same("mode") && same("sendFailing")) return;
   state = merged;
   for (const listener of listeners) listener();
 }
@@ -155,6 +161,7 @@ async function sendOne(send: ClicksSend): Promise<boolean> {
   if (answer.kind === "unreachable") {
     failures++;
     lost(false);
+    update({ sendFailing: true });
     scheduleSend(retryDelay(failures));
     return false;
   }
@@ -172,10 +179,12 @@ async function sendOne(send: ClicksSend): Promise<boolean> {
   if (status >= 500) {
     failures++;
     lost(false);
+    update({ sendFailing: true });
     scheduleSend(Math.max(retryAfterMs ?? 0, retryDelay(failures)));
     return false;
   }
   failures = 0;
+  update({ sendFailing: false });
   // Counted (or counted before: the same range again counts nothing). Any other refusal means the
   // server can never count this range: it is given up, rather than sent for ever.
   const acked = status === 200 ? (body as Partial<ClicksAck>).acked : send.to;

@@ -74,7 +74,7 @@ describe("useless button rules", () => {
 
 describe("counterDisplay", () => {
   it("shows everyone's total plus this device's unconfirmed clicks when the server answers", () => {
-    expect(counterDisplay({ total: 1200, pending: 3, mode: "live" }, 40)).toMatchObject({
+    expect(counterDisplay({ total: 1200, pending: 3, mode: "live", sendFailing: false }, 40)).toMatchObject({
       label: "Global clicks",
       value: 1203,
       waiting: 0,
@@ -82,22 +82,32 @@ describe("counterDisplay", () => {
   });
 
   it("shows a dash until the server's first answer", () => {
-    expect(counterDisplay({ total: null, pending: 0, mode: "connecting" }, 40).value).toBeNull();
+    expect(counterDisplay({ total: null, pending: 0, mode: "connecting", sendFailing: false }, 40).value).toBeNull();
   });
 
   it("offline, keeps the last total and says how many clicks wait", () => {
-    expect(counterDisplay({ total: 1200, pending: 5, mode: "offline" }, 40)).toMatchObject({
+    expect(counterDisplay({ total: 1200, pending: 5, mode: "offline", sendFailing: false }, 40)).toMatchObject({
       label: "Global clicks",
       value: 1205,
       waiting: 5,
     });
   });
 
+  it("online, still says how many clicks wait while their last send got no answer", () => {
+    // The server's total keeps coming (the live channel): the send's answer is what was lost.
+    expect(counterDisplay({ total: 1200, pending: 3, mode: "live", sendFailing: true }, 40)).toMatchObject({
+      label: "Global clicks",
+      value: 1203,
+      waiting: 3,
+    });
+    expect(counterDisplay({ total: 1200, pending: 0, mode: "live", sendFailing: true }, 40).waiting).toBe(0);
+  });
+
   it("without a counter service, or offline before any total, says it counts this device", () => {
     for (const counter of [
-      { total: null, pending: 2, mode: "local" as const },
-      { total: 900, pending: 2, mode: "local" as const },
-      { total: null, pending: 2, mode: "offline" as const },
+      { total: null, pending: 2, mode: "local" as const, sendFailing: false },
+      { total: 900, pending: 2, mode: "local" as const, sendFailing: false },
+      { total: null, pending: 2, mode: "offline" as const, sendFailing: false },
     ]) {
       expect(counterDisplay(counter, 40)).toMatchObject({ label: "Clicks on this device", value: 40, waiting: 0 });
     }

@@ -62,14 +62,19 @@ export function clickToneFrequency(random: Random): number {
 export interface CounterDisplay {
   label: string;
   value: number | null;
-  /** Clicks made offline that wait to be sent, when there are some. */
+  /** Clicks that wait to be sent (made offline, or their last send failed), when there are some. */
   waiting: number;
   /** A longer word on what the number is. */
   note: string;
 }
 
 export function counterDisplay(
-  counter: { total: number | null; pending: number; mode: "connecting" | "live" | "offline" | "local" },
+  counter: {
+    total: number | null;
+    pending: number;
+    mode: "connecting" | "live" | "offline" | "local";
+    sendFailing: boolean;
+  },
   deviceClicks: number | null,
 ): CounterDisplay {
   // No service, or offline before the server ever answered: the honest number is this device's.
@@ -84,7 +89,7 @@ export function counterDisplay(
   return {
     label: "Global clicks",
     value: counter.total === null ? null : counter.total + counter.pending,
-    waiting: counter.mode === "offline" ? counter.pending : 0,
+    waiting: counter.mode === "offline" || counter.sendFailing ? counter.pending : 0,
     note: "Every click on this button, by everyone, everywhere.",
   };
 }
