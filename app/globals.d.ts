@@ -7,13 +7,16 @@ interface Window {
   /** Set by the pre-rendered page's bootstrap (scripts/build/bootstrap.ts): replays held clicks. */
   __pointlessLive?: () => void;
   /**
-   * Set by the bootstrap: reloads the page unless it already did so in the last minute, and says
-   * whether it did. Not there in development (React Router's own scripts start the page).
+   * Set by the bootstrap: where a navigation in progress is going (null when none is), so that a
+   * reload for a page that could not load goes on there. Not there in development.
    */
-  __pointlessReload?: () => boolean;
+  __pointlessGoing?: (href: string | null) => void;
 }
 
-/** Every page's path and menu label, from the registry at build time (scripts/build/site-map-module.ts). */
+/**
+ * Every page's path and menu label, from the registry at build time (scripts/build/site-map-module.ts):
+ * on the server only; the browser's copy is empty (the menu is in every page's HTML).
+ */
 declare module "virtual:site-map" {
   export const toys: readonly { readonly path: string; readonly label: string }[];
   export const pages: readonly { readonly path: string; readonly label: string }[];

@@ -1,16 +1,9 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import "./app.css";
-import { loadChunk } from "./kit/lib/load-chunk";
 import { rootMeta } from "./kit/lib/meta";
 import { registerServiceWorker } from "./kit/pwa/service-worker";
-import { onceSiteMap } from "./kit/shell/site-map";
 import { SiteShell } from "./kit/shell/site-shell";
-
-// Every page's label and path is only needed by the menu and "Surprise me", so it is a separate
-// chunk, fetched when the visitor shows intent: data made from the registry at build time
-// (scripts/build/site-map-module.ts), so no page's toy.ts is shared with it.
-const loadSiteMap = onceSiteMap(() => loadChunk(() => import("virtual:site-map")));
 
 export const meta = rootMeta;
 
@@ -39,7 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-purple-700 font-sans text-slate-900 antialiased">
-        <SiteShell loadSiteMap={loadSiteMap}>{children}</SiteShell>
+        <SiteShell>{children}</SiteShell>
         <Scripts />
       </body>
     </html>

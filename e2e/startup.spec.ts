@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { pages, toys } from "../app/toys/registry";
 import { expect, open, test, waitForHydration } from "./fixtures";
 import { deployNextBuild, isFailedLoad, SHELL_CHUNK, throttleLikeAPhone } from "./network";
 
@@ -45,15 +46,45 @@ test.describe("before the page is live", () => {
     expect(await page.evaluate(() => localStorage.getItem("uselessClicks"))).toBe("1");
   });
 
-  test("a click on the menu button before the page is live opens the menu once it is", async ({ page }) => {
-    const clicked = await holdShellChunk(page);
+  test("the menu opens before the page is live, with every page, and its links work", async ({ page }) => {
+    const released = await holdShellChunk(page);
     await page.goto("/hi", { waitUntil: "commit" });
     const menu = page.getByRole("button", { name: "Menu" });
     await menu.click();
-    clicked();
-    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "All pages" });
+    await expect(nav.getByRole("link")).toHaveCount(toys.length + pages.length);
+    await expect(nav.getByRole("link", { name: "Endless Hi" })).toHaveAttribute("aria-current", "page");
     await expect(menu).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByRole("navigation", { name: "All pages" }).getByRole("link")).not.toHaveCount(0);
+    expect(await isLive(page)).toBe(false);
+    // Escape closes it, as the browser does it (focus back on the button).
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    // Still not live: a link is a link, to a page of its own.
+    await menu.click();
+    await nav.getByRole("link", { name: "Screaming Bubbles" }).click();
+    await expect(page).toHaveURL(/\/bubble-wrap$/);
+    released();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Bubble 1", exact: true }).click();
+    await expect(page.getByRole("status").first()).toContainText("Score: 1 / 100");
+  });
+
+  test("with JavaScript off, the menu opens and its links work", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/pet-rock");
+    const menu = page.getByRole("button", { name: "Menu" });
+    await menu.click();
+    const nav = page.getByRole("navigation", { name: "All pages" });
+    await expect(nav.getByRole("list", { name: "Toys" }).getByRole("link")).toHaveText(toys.map((t) => t.label));
+    await expect(nav.getByRole("list", { name: "About this site" }).getByRole("link")).toHaveText(
+      pages.map((p) => p.label),
+    );
+    await nav.getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await context.close();
   });
 });
 
@@ -112,50 +143,55 @@ test.describe("when a file fails to load", () => {
 });
 
 test.describe("a tab open while the site is deployed again", () => {
-  test("the menu reloads into the new build and then lists every page", async ({ page, problems }) => {
-    await open(page, "/");
-    await page.evaluate(() => {
-      (window as unknown as { __oldTab: boolean }).__oldTab = true;
+  /** The paths of the documents the page asks for from now on. */
+  function watchDocuments(page: Page): string[] {
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
     });
+    return documents;
+  }
+
+  test("the menu opens at once and its link arrives at the page picked, in the new build", async ({
+    page,
+    problems,
+  }) => {
+    await open(page, "/");
     await deployNextBuild(page);
-    // The old build's menu chunk is gone: the page reloads into the new build.
-    const reloaded = page.waitForEvent("load");
+    const documents = watchDocuments(page);
+    // Nothing to fetch: the links are in the page, so the menu opens with every one of them.
     await page.getByRole("button", { name: "Menu" }).click();
-    await reloaded;
-    expect(await page.evaluate(() => (window as unknown as { __oldTab?: boolean }).__oldTab ?? false)).toBe(false);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Menu" }).click();
-    const links = page.getByRole("navigation", { name: "All pages" }).getByRole("link");
-    await expect(links.filter({ hasText: "Screaming Bubbles" })).toBeVisible();
-    await links.filter({ hasText: "Screaming Bubbles" }).click();
+    const nav = page.getByRole("navigation", { name: "All pages" });
+    await expect(nav.getByRole("link")).toHaveCount(toys.length + pages.length);
+    // The old build's page chunk is gone: the visitor still arrives where they were going.
+    await nav.getByRole("link", { name: "Screaming Bubbles" }).click();
     await expect(page).toHaveURL(/\/bubble-wrap$/);
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Bubble 1", exact: true }).click();
     await expect(page.getByRole("status").first()).toContainText("Score: 1 / 100");
+    expect(await page.evaluate(() => document.documentElement.style.visibility)).toBe("");
+    // React Router reloaded the page it was on; the bootstrap went on to the page picked.
+    expect(documents).toEqual(["/", "/bubble-wrap"]);
+    const navigation = () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type;
+    expect(await page.evaluate(navigation)).toBe("navigate");
+    expect(problems.some((p) => p.includes("Error loading route module"))).toBe(true);
     forgiveFailedLoads(problems);
   });
 
-  test("following a link reloads into the new build, which keeps working", async ({ page, problems }) => {
-    await open(page, "/");
-    await page.getByRole("button", { name: "Menu" }).click();
-    const bubbles = page
-      .getByRole("navigation", { name: "All pages" })
-      .getByRole("link", { name: "Screaming Bubbles" });
-    await expect(bubbles).toBeVisible();
+  test("a link in the page arrives at its page too, and a reload the visitor asks for stays put", async ({
+    page,
+    problems,
+  }) => {
+    await open(page, "/bubble-wrap");
     await deployNextBuild(page);
-    // The old build's page chunk is gone: React Router says so and reloads the page, now from the
-    // new build.
-    const reloaded = page.waitForEvent("load");
-    await bubbles.click();
-    await reloaded;
-    const navigation = () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type;
-    expect(await page.evaluate(navigation)).toBe("reload");
+    await page.getByRole("link", { name: /^Pop with everyone/ }).click();
+    await expect(page).toHaveURL(/\/bubble-wrap\/together$/);
     await waitForHydration(page);
-    expect(problems.some((p) => p.includes("Error loading route module"))).toBe(true);
-    await page.getByRole("button", { name: "Menu" }).click();
-    await page.getByRole("navigation", { name: "All pages" }).getByRole("link", { name: "Screaming Bubbles" }).click();
-    await expect(page).toHaveURL(/\/bubble-wrap$/);
-    await page.getByRole("button", { name: "Bubble 1", exact: true }).click();
-    await expect(page.getByRole("status").first()).toContainText("Score: 1 / 100");
+    await expect(page.getByRole("heading", { name: "Bubble Wrap for Everyone" })).toBeVisible();
+    // Where it was going is forgotten once it got there: a reload now stays on this page.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page).toHaveURL(/\/bubble-wrap\/together$/);
     forgiveFailedLoads(problems);
   });
 });

@@ -7,6 +7,8 @@
  * - Clicks on buttons before React is live are held, and replayed once it is (`__pointlessLive`,
  *   called by the root layout after hydration): the page looks ready from its first paint, so a
  *   visitor presses the Useless Button before React has attached, and that click must count.
+ *   A button the browser works by itself (the menu's, which opens a `popover`) is left alone, and
+ *   says whether its popover is open (`aria-expanded`) until React does.
  * - The JavaScript is fetched after the first paint, so it never competes with the document for
  *   the first round trips (Lighthouse counted such bytes against the first paint), and all of it
  *   at once: a `modulepreload` for every module the page needs, so there is one round of requests,
@@ -14,6 +16,9 @@
  * - A module that fails to load (a flaky network, a deploy that removed the old files) is tried
  *   again twice; then the page reloads itself, once a minute at most (no loop), and otherwise
  *   says so and offers to try again.
+ * - A page that React Router reloads because the page the visitor was going to could not load (a
+ *   deploy removed its old files) goes on to that page (`__pointlessGoing`, told by the shell),
+ *   rather than leaving the visitor where they started.
  */
 
 export interface BootPlan {
@@ -37,19 +42,58 @@ export const PAINT_TIMEOUT_MS = 1000;
 /** How often a failed load is tried again before the page reloads. */
 export const RETRIES = 2;
 
+/** The session storage key that remembers where a page that was reloading was going. */
+export const GOING_KEY = "pointless:going-to";
+
+/** A reload this long after the page went away is not the one React Router asked for. */
+export const GOING_FOR_MS = 30_000;
+
 export function boot(plan: BootPlan): void {
   type Held = {
     __pointlessLive?: () => void;
-    __pointlessReload?: () => boolean;
+    __pointlessGoing?: (href: string | null) => void;
     __reactRouterRouteModules?: Record<string, unknown>;
   };
   const page = window as unknown as Held;
+
+  // 0. A reload of a page whose navigation failed: on to where the visitor was going.
+  let going: { from?: string; to?: string; at?: number } | null = null;
+  try {
+    going = JSON.parse(sessionStorage.getItem(GOING_KEY) ?? "null");
+    sessionStorage.removeItem(GOING_KEY);
+  } catch {
+    // No storage: the visitor stays on this page.
+  }
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  if (
+    navigation?.type === "reload" &&
+    going?.from === location.href &&
+    typeof going.to === "string" &&
+    new URL(going.to, location.href).origin === location.origin &&
+    Date.now() - (going.at ?? 0) < GOING_FOR_MS
+  ) {
+    document.documentElement.style.visibility = "hidden";
+    location.replace(going.to);
+    return;
+  }
+  let goingTo: string | null = null;
+  page.__pointlessGoing = (href) => {
+    goingTo = href;
+  };
+  addEventListener("pagehide", () => {
+    if (!goingTo) return;
+    try {
+      sessionStorage.setItem(GOING_KEY, JSON.stringify({ from: location.href, to: goingTo, at: Date.now() }));
+    } catch {
+      // No storage: the reload stays where it is.
+    }
+  });
 
   // 1. Clicks on buttons before React is live.
   const held: { button: Element; init: MouseEventInit }[] = [];
   const hold = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (!button || button.disabled || !(event instanceof MouseEvent)) return;
+    if (!button || button.disabled || button.hasAttribute("popovertarget") || !(event instanceof MouseEvent)) return;
     // React never sees this one: it is replayed, once, when React is live, where it happened
     // (a toy places a shrug at the pointer) and as it happened (detail 0: from the keyboard).
     event.preventDefault();
@@ -58,6 +102,18 @@ export function boot(plan: BootPlan): void {
     held.push({ button, init: { detail, screenX, screenY, clientX, clientY, ctrlKey, shiftKey, altKey, metaKey } });
   };
   addEventListener("click", hold, true);
+  // A popover's button says whether it is open (React takes over once live, saying the same).
+  addEventListener(
+    "toggle",
+    (event) => {
+      const target = event.target as Element;
+      const open = (event as ToggleEvent).newState === "open";
+      for (const invoker of document.querySelectorAll(`[popovertarget="${target.id}"]`)) {
+        invoker.setAttribute("aria-expanded", String(open));
+      }
+    },
+    true,
+  );
   page.__pointlessLive = () => {
     removeEventListener("click", hold, true);
     for (const { button, init } of held.splice(0)) {
@@ -85,8 +141,6 @@ export function boot(plan: BootPlan): void {
     location.reload();
     return true;
   };
-  // The site's own lazy chunks (the menu) use it too, after a deploy removed the old files.
-  page.__pointlessReload = reloadOnce;
   const giveUp = () => {
     removeEventListener("click", hold, true);
     if (reloadOnce()) return;

@@ -1,17 +1,15 @@
 import { Link } from "react-router";
 import { site } from "../lib/site";
 import { LogoIcon } from "./icons";
-import type { LoadSiteMap } from "./site-map";
 import { SiteMenu } from "./site-menu";
 import { SurpriseButton } from "./surprise-button";
 
 interface SiteHeaderProps {
-  loadSiteMap: LoadSiteMap;
   /** The path of the page on screen; null on unknown paths. */
   currentPath: string | null;
 }
 
-export function SiteHeader({ loadSiteMap, currentPath }: SiteHeaderProps) {
+export function SiteHeader({ currentPath }: SiteHeaderProps) {
   return (
     <header className="fixed inset-x-0 top-0 z-30 border-b border-white/30 bg-white/90">
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
@@ -23,8 +21,8 @@ export function SiteHeader({ loadSiteMap, currentPath }: SiteHeaderProps) {
           <span className="truncate">{site.name}</span>
         </Link>
         <div className="flex items-center gap-2">
-          <SurpriseButton loadSiteMap={loadSiteMap} currentPath={currentPath} />
-          <SiteMenu loadSiteMap={loadSiteMap} currentPath={currentPath} />
+          <SurpriseButton currentPath={currentPath} />
+          <SiteMenu currentPath={currentPath} />
         </div>
       </div>
     </header>

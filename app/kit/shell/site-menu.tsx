@@ -1,88 +1,157 @@
-import { type ComponentType, useCallback, useId, useRef, useState } from "react";
-import { loadChunk } from "../lib/load-chunk";
-import type { LoadSiteMap, SiteMap } from "./site-map";
-import type SiteMenuPanel from "./site-menu-panel";
+import { pages, toys } from "virtual:site-map";
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import type { SiteLink } from "./site-map";
+import { TimeWastedNote } from "./time-wasted-note";
+
+/** The menu's id: its button opens it with `popovertarget`, before and without JavaScript. */
+export const MENU_ID = "site-menu";
+const LINKS_ID = "site-menu-links";
+
+/**
+ * Every page in two groups, as plain HTML: written into the page when it is pre-rendered (the
+ * site map is data on the server only, scripts/build/site-map-module.ts) and never again. In the
+ * browser React adopts the links the document already has, so they cost the page's JavaScript
+ * nothing and work before it has loaded, or when it never does.
+ */
+function ServerLinks({ currentPath }: { currentPath: string | null }) {
+  const group = (entries: readonly SiteLink[], label: string) => (
+    <ul aria-label={label} className="py-1">
+      {entries.map((entry) => (
+        <li key={entry.path}>
+          <a href={entry.path} aria-current={entry.path === currentPath ? "page" : undefined}>
+            {entry.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <>
+      {group(toys, "Toys")}
+      <hr className="my-1 border-slate-200" />
+      {group(pages, "About this site")}
+    </>
+  );
+}
+
+/** The links the pre-rendered document holds (read once, before React first renders here). */
+let documentLinks: string | undefined;
+const linksOf = (nav: HTMLElement | null) => [...(nav?.querySelectorAll<HTMLAnchorElement>("a") ?? [])];
+
+/** The paths of the toys in the menu, for "Surprise me". */
+export const toyPaths = (): string[] =>
+  linksOf(document.getElementById(LINKS_ID)?.querySelector<HTMLElement>("ul") ?? null).map((a) => a.pathname);
 
 interface SiteMenuProps {
-  loadSiteMap: LoadSiteMap;
   /** The path of the page on screen, marked as current; null when unknown. */
   currentPath: string | null;
 }
 
-interface Loaded {
-  siteMap: SiteMap;
-  Panel: ComponentType<Parameters<typeof SiteMenuPanel>[0]>;
-}
-
 /**
- * The menu button. The panel, its keyboard handling and the list of pages are not part of the
- * first load: they are fetched on the first sign of intent (hover, focus, open).
+ * The menu: a button and a `popover` of links, which the browser opens, closes on Escape or a
+ * click elsewhere, and returns focus from, all before React is live. React adds the rest: the
+ * current page's link takes focus on opening, the arrow keys, Home and End move between links,
+ * leaving with Tab closes it, and a link navigates inside the app.
  */
-export function SiteMenu({ loadSiteMap, currentPath }: SiteMenuProps) {
+export function SiteMenu({ currentPath }: SiteMenuProps) {
   const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-  const loading = useRef(false);
-  const panelId = useId();
+  const navigate = useNavigate();
+  const menu = useRef<HTMLElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const isServer = typeof document === "undefined";
+  if (!isServer) documentLinks ??= document.getElementById(LINKS_ID)?.innerHTML ?? "";
 
-  function load() {
-    if (loaded || loading.current) return;
-    loading.current = true;
-    setFailed(false);
-    Promise.all([loadSiteMap(), loadChunk(() => import("./site-menu-panel"))]).then(
-      ([siteMap, module]) => setLoaded({ siteMap, Panel: module.default }),
-      () => {
-        loading.current = false; // the next intent tries again
-        setFailed(true);
-      },
-    );
-  }
-
-  const close = useCallback((focusButton: boolean) => {
-    setOpen(false);
-    if (focusButton) button.current?.focus();
+  useEffect(() => {
+    const panel = menu.current;
+    if (!panel) return;
+    const onToggle = (event: Event) => {
+      const opened = (event as ToggleEvent).newState === "open";
+      setOpen(opened);
+      if (!opened) return;
+      const links = linksOf(panel);
+      (links.find((a) => a.getAttribute("aria-current") === "page") ?? links[0])?.focus();
+    };
+    setOpen(panel.matches(":popover-open"));
+    panel.addEventListener("toggle", onToggle);
+    return () => panel.removeEventListener("toggle", onToggle);
   }, []);
 
+  // The page on screen changes without a new document: the links say which one it is now.
+  useEffect(() => {
+    for (const link of linksOf(menu.current)) {
+      if (link.pathname === currentPath) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
+    }
+  }, [currentPath]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    const all = linksOf(menu.current);
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
+    const move: Record<string, number | undefined> = {
+      ArrowDown: (at + 1) % all.length,
+      ArrowUp: (at - 1 + all.length) % all.length,
+      Home: 0,
+      End: all.length - 1,
+    };
+    const to = move[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    all[to]?.focus();
+  }
+
+  function onClick(event: MouseEvent<HTMLElement>) {
+    const link = (event.target as Element).closest("a");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    menu.current?.hidePopover();
+    navigate(link.pathname);
+  }
+
   return (
-    <div className="relative">
+    <div className="group">
       <button
         ref={button}
         type="button"
+        popoverTarget={MENU_ID}
         aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => {
-          load();
-          setOpen(!open);
-        }}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" && !open) {
             event.preventDefault();
-            load();
-            setOpen(true);
+            menu.current?.showPopover();
           }
         }}
-        onPointerEnter={load}
-        onFocus={load}
-        className="inline-flex items-center gap-2 rounded-full bg-purple-700 px-4 py-2 font-semibold text-white shadow hover:bg-purple-800"
+        className="site-menu-button inline-flex items-center gap-2 rounded-full bg-purple-700 px-4 py-2 font-semibold text-white shadow hover:bg-purple-800"
       >
         Menu
-        <span aria-hidden="true" className="text-xs">
-          {open ? "▲" : "▼"}
-        </span>
+        <span
+          aria-hidden="true"
+          className="text-xs before:content-['▼'] group-has-[:popover-open]:before:content-['▲']"
+        />
       </button>
-      {open && loaded ? (
-        <loaded.Panel id={panelId} siteMap={loaded.siteMap} currentPath={currentPath} button={button} onClose={close} />
-      ) : null}
-      {open && !loaded ? (
-        <p
-          id={panelId}
-          role="status"
-          className="absolute top-full right-0 mt-2 w-64 rounded-xl bg-white p-3 text-slate-700 shadow-2xl"
-        >
-          {failed ? "The menu got lost on its way. Close it and try again." : "Finding all the pointless things…"}
-        </p>
-      ) : null}
+      <nav
+        ref={menu}
+        id={MENU_ID}
+        popover="auto"
+        aria-label="All pages"
+        onKeyDown={onKeyDown}
+        onClick={onClick}
+        onBlur={(event) => {
+          const next = event.relatedTarget as Node | null;
+          if (next && !menu.current?.contains(next) && next !== button.current) menu.current?.hidePopover();
+        }}
+        className="site-menu max-h-[80vh] w-64 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white p-1 shadow-2xl"
+      >
+        {isServer ? (
+          <div id={LINKS_ID}>
+            <ServerLinks currentPath={currentPath} />
+          </div>
+        ) : (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the document's own pre-rendered links, kept as they are
+          <div id={LINKS_ID} dangerouslySetInnerHTML={{ __html: documentLinks ?? "" }} />
+        )}
+        <TimeWastedNote className="mt-1 border-t border-slate-200 px-3 pt-3 pb-2 text-sm text-slate-600" />
+      </nav>
     </div>
   );
 }

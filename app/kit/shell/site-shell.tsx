@@ -1,18 +1,16 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { useLocation, useNavigationType } from "react-router";
+import { useLocation, useNavigation, useNavigationType } from "react-router";
 import { cn } from "../lib/cn";
 import { onFirstIntent } from "../lib/first-intent";
 import { site } from "../lib/site";
 import { Toaster } from "../ui/toast/toaster";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-import type { LoadSiteMap } from "./site-map";
 import { useCurrentPage } from "./use-current-page";
 
 const INITIAL_KEY = "default";
 
 interface SiteShellProps {
-  loadSiteMap: LoadSiteMap;
   children: ReactNode;
 }
 
@@ -20,7 +18,7 @@ interface SiteShellProps {
  * Header, the page's own background, the animated main area, footer and the toast outlet around
  * every page. Rendered by the root layout, so it stays on screen for errors and the not-found page.
  */
-export function SiteShell({ loadSiteMap, children }: SiteShellProps) {
+export function SiteShell({ children }: SiteShellProps) {
   const location = useLocation();
   const page = useCurrentPage();
   // Only client-side navigations animate: the first paint of a pre-rendered page stays instant.
@@ -28,6 +26,14 @@ export function SiteShell({ loadSiteMap, children }: SiteShellProps) {
   const navigated = location.key !== INITIAL_KEY;
   const main = useRef<HTMLElement>(null);
   const navigationType = useNavigationType();
+  const pending = useNavigation().location;
+
+  // Where the visitor is going, for the bootstrap (scripts/build/bootstrap.ts): if the page cannot
+  // load (a deploy removed its old files), React Router reloads this one, and the bootstrap goes
+  // on to that page instead.
+  useEffect(() => {
+    window.__pointlessGoing?.(pending ? pending.pathname + pending.search + pending.hash : null);
+  }, [pending]);
 
   // The time-wasted clock starts with the visitor's first press: its own small chunk, fetched then,
   // so no page pays for it on a cold load.
@@ -64,7 +70,7 @@ export function SiteShell({ loadSiteMap, children }: SiteShellProps) {
       >
         Skip to content
       </a>
-      <SiteHeader loadSiteMap={loadSiteMap} currentPath={page?.path ?? null} />
+      <SiteHeader currentPath={page?.path ?? null} />
       <main id="main" ref={main} tabIndex={-1} className="flex flex-1 flex-col pt-14 outline-none">
         <div key={location.pathname} className={cn("flex flex-1 flex-col", navigated && "page-enter")}>
           {children}
