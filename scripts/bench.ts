@@ -40,8 +40,8 @@ const TARGETS = {
   lcp: 1000,
   tbt: 50,
   cls: 0,
-  /** Live at most this long after the floor, under the phone conditions. */
-  liveOverFloor: 150,
+  /** Live (a press answered) at most this long after the floor, under the phone conditions. */
+  liveOverFloor: 250,
   /** JavaScript on a cold load at most this much more than the floor's. */
   scriptOverFloor: 12 * 1024,
   /** No chain of script requests deeper than this after the HTML. */
@@ -145,6 +145,8 @@ const liveOf = (name: string) => {
     chain: Math.max(...runs.map((r) => r.chain)),
     scripts: median(runs.map((r) => r.scripts)),
     liveRuns: runs.map((r) => Math.round(r.live)).join(", "),
+    hydrated: median(runs.map((r) => r.hydrated)),
+    scriptsArrived: median(runs.map((r) => r.scriptsArrived)),
   };
 };
 const floorLive = liveOf(FLOOR);
@@ -155,8 +157,8 @@ const framesOf = (path: string) => {
 };
 
 const rows = [
-  "| page | perf | FCP | LCP | TBT | CLS | JS, cold | paint (phone) | live (phone) | live − floor | chain | fps | long tasks |",
-  "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+  "| page | perf | FCP | LCP | TBT | CLS | JS, cold | paint (phone) | scripts in (phone) | live (phone) | live − floor | chain | fps | long tasks |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
 ];
 for (const { name } of targetsOf) {
   const l = lighthouse.get(name) as LighthouseResult;
@@ -173,6 +175,7 @@ for (const { name } of targetsOf) {
         l.cls.toFixed(3),
         kb(l.scriptBytes),
         s(v.paint),
+        s(v.scriptsArrived),
         s(v.live),
         "",
         `${v.chain}`,
@@ -187,6 +190,7 @@ for (const { name } of targetsOf) {
         `${l.cls.toFixed(3)}${check(l.cls <= TARGETS.cls, `${name} CLS ${l.cls}`)}`,
         `${kb(l.scriptBytes)}${check(l.scriptBytes <= floorLh.scriptBytes + TARGETS.scriptOverFloor, `${name} JS on a cold load ${kb(l.scriptBytes)}`)}`,
         `${s(v.paint)}${check(v.paint < floorLive.paint, `${name} paints at ${Math.round(v.paint)} ms, not ahead of the floor`)}`,
+        s(v.scriptsArrived),
         s(v.live),
         `+${Math.round(over)} ms${check(over <= TARGETS.liveOverFloor, `${name} live ${Math.round(over)} ms after the floor (runs: ${v.liveRuns}; floor ${floorLive.liveRuns})`)}`,
         `${v.chain}${check(v.chain <= TARGETS.chain, `${name} a chain of ${v.chain} script requests`)}`,
@@ -214,17 +218,20 @@ const machine = `Machine: load average ${loadBefore.join(" ")} before, ${loadAft
 
 const date = new Date().toISOString().slice(0, 10);
 const report = [
-  `Measured ${date}, ${RUNS} runs per page, round by round, medians. Lighthouse 13: mobile defaults, simulated throttling, a fresh Chromium per run. Paint and live: a cold load with the phone conditions applied for real (${PHONE.latencyMs} ms round trips, ${PHONE.downloadKbps / 1024} Mbps down, CPU ${PHONE.cpuSlowdown}x slower, no service worker); live is when React has attached. JS, cold: JavaScript Lighthouse's load transferred. Chain: the deepest chain of script requests after the HTML. Frames: 3 s of scripted input at human rates on a freshly loaded page.`,
+  `Measured ${date}, ${RUNS} runs per page, round by round, medians. Lighthouse 13: mobile defaults, simulated throttling, a fresh Chromium per run. Paint and live: a cold load with the phone conditions applied for real (${PHONE.latencyMs} ms round trips, ${PHONE.downloadKbps / 1024} Mbps down, ${PHONE.uploadKbps} kbps up, CPU ${PHONE.cpuSlowdown}x slower, no service worker), from the start of navigation; scripts in: the last script arrived; live: a press is answered (React has attached to the page's heading and, here, replayed the clicks held until then). JS, cold: JavaScript Lighthouse's load transferred. Chain: the deepest chain of script requests after the HTML. Frames: 3 s of scripted input at human rates on a freshly loaded page.`,
   `Targets: performance ${TARGETS.performance}, FCP <= ${TARGETS.fcp / 1000} s, LCP <= ${TARGETS.lcp / 1000} s, TBT <= ${TARGETS.tbt} ms, CLS ${TARGETS.cls}, JS <= the floor's + ${kb(TARGETS.scriptOverFloor)}, painted before the floor, live <= ${TARGETS.liveOverFloor} ms after the floor, chain <= ${TARGETS.chain}, >= ${TARGETS.fps} fps with ${TARGETS.longTasks} long tasks.`,
   machine,
   "",
   ...rows,
+  "",
+  `By the bench's earlier measure of live (the root layout's effect, \`data-hydrated\`), the floor was live at ${s(floorLive.hydrated)} and \`/\` at ${urls.includes("/") ? s(liveOf("/").hydrated) : "(not measured)"}: a passive effect runs after React attached, later on the floor than a press is answered there.`,
   "",
   ...uwuLines,
   "",
   failures.length ? `Missed: ${failures.join("; ")}` : "Every target met.",
 ].join("\n");
 console.log(report);
+for (const failure of failures) console.error(`FAIL ${failure}`);
 mkdirSync("bench-results", { recursive: true });
 writeFileSync("bench-results/latest.md", `${report}\n`);
 

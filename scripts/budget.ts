@@ -1,5 +1,5 @@
 // The byte budget, part of `npm test`: the JavaScript each page loads before it is interactive, as
-// `npm start` sends it (brotli bodies and response headers), and each page's own JavaScript must
+// `npm start` sends it (brotli bodies and response headers), each page's own JavaScript and its HTML must
 // stay within the targets in budget-targets.ts, on every page. Deterministic: bytes, not timings.
 
 import { get } from "node:http";
@@ -49,6 +49,7 @@ try {
     for (const url of page.modules) transfer += await sentBytes(url);
     if (transfer > BUDGET.firstLoadJs) failures.push(`${page.path}: first-load JS ${kb(transfer)}`);
     if (page.ownJs > BUDGET.ownJs) failures.push(`${page.path}: own JS ${kb(page.ownJs)}`);
+    if (page.html > BUDGET.html) failures.push(`${page.path}: HTML ${kb(page.html)}`);
     rows.push({
       page: page.path,
       "first-load JS (sent)": kb(transfer),
@@ -62,7 +63,7 @@ try {
 }
 console.table(rows);
 console.log(
-  `budget: first-load JS <= ${kb(BUDGET.firstLoadJs)} as sent (brotli and headers), own JS <= ${kb(BUDGET.ownJs)} brotli, per page`,
+  `budget: first-load JS <= ${kb(BUDGET.firstLoadJs)} as sent (brotli and headers), own JS <= ${kb(BUDGET.ownJs)} brotli, HTML <= ${kb(BUDGET.html)} brotli, per page`,
 );
 if (failures.length > 0) {
   console.error(`budget exceeded:\n  ${failures.join("\n  ")}`);
