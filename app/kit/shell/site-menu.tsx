@@ -50,9 +50,10 @@ interface SiteMenuProps {
 
 /**
  * The menu: a button and a `popover` of links, which the browser opens, closes on Escape or a
- * click elsewhere, and returns focus from, all before React is live. React adds the rest: the
- * current page's link takes focus on opening, the arrow keys, Home and End move between links,
- * leaving with Tab closes it, and a link navigates inside the app.
+ * click elsewhere, and returns focus from, all before React is live. React adds the rest: opening
+ * moves focus to the current page's link at once (in the same event, so the next key press lands
+ * there), the arrow keys, Home and End move between links, Escape and Tab out close it, and a link
+ * navigates inside the app.
  */
 export function SiteMenu({ currentPath }: SiteMenuProps) {
   const [open, setOpen] = useState(false);
@@ -65,13 +66,7 @@ export function SiteMenu({ currentPath }: SiteMenuProps) {
   useEffect(() => {
     const panel = menu.current;
     if (!panel) return;
-    const onToggle = (event: Event) => {
-      const opened = (event as ToggleEvent).newState === "open";
-      setOpen(opened);
-      if (!opened) return;
-      const links = linksOf(panel);
-      (links.find((a) => a.getAttribute("aria-current") === "page") ?? links[0])?.focus();
-    };
+    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === "open");
     setOpen(panel.matches(":popover-open"));
     panel.addEventListener("toggle", onToggle);
     return () => panel.removeEventListener("toggle", onToggle);
@@ -85,7 +80,27 @@ export function SiteMenu({ currentPath }: SiteMenuProps) {
     }
   }, [currentPath]);
 
+  const isOpen = () => menu.current?.matches(":popover-open") ?? false;
+
+  function openMenu() {
+    const panel = menu.current;
+    if (!panel) return;
+    if (!isOpen()) panel.showPopover();
+    const links = linksOf(panel);
+    (links.find((a) => a.getAttribute("aria-current") === "page") ?? links[0])?.focus();
+  }
+
+  function closeMenu(focusButton: boolean) {
+    if (isOpen()) menu.current?.hidePopover();
+    if (focusButton) button.current?.focus();
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      closeMenu(true);
+      return;
+    }
     const all = linksOf(menu.current);
     const at = all.indexOf(document.activeElement as HTMLAnchorElement);
     const move: Record<string, number | undefined> = {
@@ -104,7 +119,7 @@ export function SiteMenu({ currentPath }: SiteMenuProps) {
     const link = (event.target as Element).closest("a");
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    menu.current?.hidePopover();
+    closeMenu(false);
     navigate(link.pathname);
   }
 
@@ -115,10 +130,16 @@ export function SiteMenu({ currentPath }: SiteMenuProps) {
         type="button"
         popoverTarget={MENU_ID}
         aria-expanded={open}
+        onClick={(event) => {
+          // The browser would toggle it too, but only after this event: focus could not follow.
+          event.preventDefault();
+          if (isOpen()) closeMenu(false);
+          else openMenu();
+        }}
         onKeyDown={(event) => {
-          if (event.key === "ArrowDown" && !open) {
+          if (event.key === "ArrowDown" && !isOpen()) {
             event.preventDefault();
-            menu.current?.showPopover();
+            openMenu();
           }
         }}
         className="site-menu-button inline-flex items-center gap-2 rounded-full bg-purple-700 px-4 py-2 font-semibold text-white shadow hover:bg-purple-800"
@@ -138,7 +159,7 @@ export function SiteMenu({ currentPath }: SiteMenuProps) {
         onClick={onClick}
         onBlur={(event) => {
           const next = event.relatedTarget as Node | null;
-          if (next && !menu.current?.contains(next) && next !== button.current) menu.current?.hidePopover();
+          if (next && !menu.current?.contains(next) && next !== button.current) closeMenu(false);
         }}
         className="site-menu max-h-[80vh] w-64 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white p-1 shadow-2xl"
       >
