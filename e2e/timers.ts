@@ -29,10 +29,21 @@ export async function navigateWithMenu(page: Page, label: string): Promise<void>
   await page.getByRole("navigation", { name: "All pages" }).getByRole("link", { name: label, exact: true }).click();
 }
 
-/** Stops the page's fake clock (installed with page.clock.install), so only runFor moves time. */
+/**
+ * Stops the page's fake clock (installed with page.clock.install), so only runFor moves time. The
+ * clock runs while this asks it the time: on a slow machine it may pass the moment asked for
+ * first ("Cannot fast-forward to the past"), so it asks again.
+ */
 export async function pauseClock(page: Page): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 500);
+  for (let attempt = 0; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 500);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes("fast-forward to the past")) throw error;
+    }
+  }
 }
 
 /** A fake clock that is stopped before the page loads: timers started on mount fire only with runFor. */
