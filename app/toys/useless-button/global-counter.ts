@@ -11,6 +11,7 @@ import { type Channel, openChannel } from "../../kit/live/channel";
 import { isCount, requestJson } from "../../kit/live/request";
 import { retryDelay } from "../../kit/live/retry";
 import { confirm as confirmLedger, LEDGER_PREFIX, LEGACY_LEDGER_KEY, nextSend, waiting } from "./click-ledger";
+import { counterState, listen, update } from "./counter-state";
 import { adoptOrphans, clickHere, confirmHere, ownedLedgers, startOwnLedger, waitingEverywhere } from "./stored-ledger";
 
 /**
@@ -23,49 +24,14 @@ import { adoptOrphans, clickHere, confirmHere, ownedLedgers, startOwnLedger, wai
  * host), the counter says so: the page shows this device's own count instead.
  */
 
-export type CounterMode =
-  /** Waiting for the first answer. */
-  | "connecting"
-  /** The server answered: the total is everyone's. */
-  | "live"
-  /** The network is down (or the server is): the last known total plus this device's clicks. */
-  | "offline"
-  /** There is no counter service here (a static host): only this device's count. */
-  | "local";
-
-export interface CounterState {
-  /** The server's total as last seen, or null before the first answer. */
-  total: number | null;
-  /** Clicks made here, not yet confirmed by the server. */
-  pending: number;
-  mode: CounterMode;
-  /**
-   * The last try to send those clicks got no answer (or a server error): they wait for the next
-   * try, even while the server's total still comes in (its answer may be what was lost).
-   */
-  sendFailing: boolean;
-}
-
 const NO_SERVICE_RETRY_MS = 60_000;
-
-const INITIAL: CounterState = { total: null, pending: 0, mode: "connecting", sendFailing: false };
-let state: CounterState = INITIAL;
-const listeners = new Set<() => void>();
-
-function update(next: Partial<CounterState>): void {
-  const merged = { ...state, ...next };
-  const same = (key: keyof CounterState) => merged[key] === state[key];
-  if (same("total") && same("pending") && same("mode") && same("sendFailing")) return;
-  state = merged;
-  for (const listener of listeners) listener();
-}
 
 const showWaiting = () => update({ pending: waitingEverywhere() });
 
 /** A total from the server; totals only grow, and a cached answer may be a second old. */
 function seeTotal(total: unknown): void {
   if (!isCount(total)) return;
-  update({ total: Math.max(total, state.total ?? 0), mode: "live" });
+  update({ total: Math.max(total, counterState().total ?? 0), mode: "live" });
   // The server is there: from now on its total also comes live, as others click.
   if (running && !channel) follow();
 }
@@ -208,7 +174,7 @@ async function refresh(): Promise<void> {
   showWaiting();
   if (!sendTimer && !sending) scheduleNext();
   // Where there is no counter service (a static host), asking every few seconds is pointless.
-  const every = state.mode === "local" ? NO_SERVICE_RETRY_MS : askEvery();
+  const every = counterState().mode === "local" ? NO_SERVICE_RETRY_MS : askEvery();
   if (Date.now() - askedAt >= every - 100) {
     askedAt = Date.now();
     const answer = await requestJson(CLICKS_PATH);
@@ -217,7 +183,10 @@ async function refresh(): Promise<void> {
     else if (answer.kind === "unreachable" || answer.status >= 500) lost(false);
   }
   if (running && document.visibilityState === "visible") {
-    refreshTimer = setTimeout(() => void refresh(), state.mode === "local" ? NO_SERVICE_RETRY_MS : REFRESH_EVERY_MS);
+    refreshTimer = setTimeout(
+      () => void refresh(),
+      counterState().mode === "local" ? NO_SERVICE_RETRY_MS : REFRESH_EVERY_MS,
+    );
   }
 }
 
@@ -286,16 +255,13 @@ function start(): () => void {
 }
 
 export function subscribeCounter(listener: () => void): () => void {
-  listeners.add(listener);
+  const unlisten = listen(listener);
   const stop = start();
   return () => {
-    listeners.delete(listener);
+    unlisten();
     stop();
   };
 }
-
-export const getCounter = (): CounterState => state;
-export const getServerCounter = (): CounterState => INITIAL;
 
 /** One click for the global counter: shown at once (as pending), sent with the next batch. */
 export function recordClick(): void {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { type CounterState, getCounter, getServerCounter, subscribeCounter } from "./global-counter";
+import { type CounterState, getCounter, getServerCounter } from "./counter-state";
+import { subscribeCounter } from "./global-counter";
 
 /** The global counter's state; "connecting" with no total in the pre-rendered page. */
 export function useGlobalCounter(): CounterState {
