@@ -6,6 +6,7 @@ import { errorText, type Logger } from "../log.ts";
 import type { RateLimiter } from "../rate-limit.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import type { Presence } from "./presence.ts";
+import { createSequence } from "./sequence.ts";
 import type { BubbleStore, StoredSheet } from "./store.ts";
 
 /**
@@ -31,9 +32,6 @@ export interface BubbleHubOptions {
   tickMs?: number;
   checkMs?: number;
 }
-
-/** Messages kept for visitors who reconnect: at 15 messages a second, the last 30 seconds or so. */
-const HISTORY = 512;
 
 /** What one server process publishes after each write. */
 interface Published {
@@ -63,8 +61,7 @@ export function createBubbleHub({
   /** Names this process's sequence: a number from elsewhere means nothing here. */
   const epoch = (Math.random() * 0x1_0000_0000) >>> 0;
   let mirror: StoredSheet | null = null;
-  let seq = 0;
-  const history: { seq: number; text: string }[] = [];
+  const sequence = createSequence();
   const peers = new Set<Peer>();
   let outgoing: number[] = [];
   const pending = new Set<number>();
@@ -79,15 +76,11 @@ export function createBubbleHub({
 
   /** A numbered message: kept for visitors who reconnect, and sent to everyone now. */
   function record(message: Omit<PopsMessage, "seq"> | Omit<DoneMessage, "seq">) {
-    seq++;
-    const text = JSON.stringify({ ...message, seq });
-    history.push({ seq, text });
-    if (history.length > HISTORY) history.shift();
-    sendAll(text);
+    sendAll(sequence.add(message));
   }
 
   function sheetNow(): Sheet | null {
-    return mirror && { ...mirror, seq, epoch };
+    return mirror && { ...mirror, seq: sequence.now, epoch };
   }
 
   function sendOutgoing() {
@@ -101,7 +94,7 @@ export function createBubbleHub({
     return {
       t: "tick",
       sheet: mirror.sheet,
-      seq,
+      seq: sequence.now,
       // As of `seq`: the pops gathered for the next message are not counted yet.
       popped: mirror.popped - outgoing.length,
       finished: mirror.finished,
@@ -121,11 +114,15 @@ export function createBubbleHub({
           stored.bits.every((byte, k) => byte === mirror?.bits[k]);
         if (same) return;
         if (mirror) log.info("bubble sheet replaced from the store", { sheet: stored.sheet, popped: stored.popped });
+        // A sheet finished that this process did not hear of (its bus message was lost, or the
+        // write's answer was): everyone here still gets the celebration, then the new sheet.
+        if (mirror && stored.sheet > mirror.sheet) {
+          record({ t: "done", sheet: stored.sheet - 1, finished: stored.finished });
+        }
         outgoing = [];
         mirror = stored;
         // The sequence restarts from here: nobody can resume from before the replacement.
-        seq++;
-        history.length = 0;
+        sequence.restart();
         const state = sheetNow();
         if (state) sendAll(encodeSheet(state));
       })
@@ -250,12 +247,9 @@ export function createBubbleHub({
         return;
       }
       const [sinceEpoch, sinceSeq] = (since ?? "").split(".").map(Number);
-      const oldest = history[0]?.seq ?? seq + 1;
-      if (sinceEpoch === epoch && sinceSeq !== undefined && sinceSeq <= seq && sinceSeq >= oldest - 1) {
-        for (const entry of history) if (entry.seq > sinceSeq) peer.send(entry.text);
-      } else {
-        peer.send(encodeSheet(sheetNow() as Sheet));
-      }
+      const missed = sinceEpoch === epoch ? sequence.since(sinceSeq as number) : null;
+      if (missed) for (const text of missed) peer.send(text);
+      else peer.send(encodeSheet(sheetNow() as Sheet));
       const message = tick();
       if (message) peer.sendJson(message);
     },

@@ -54,12 +54,12 @@ describe("the shared sheet, live", () => {
     expect(tick).toMatchObject({ t: "tick", sheet: 1, popped: 0 });
 
     const answer = await pop(popper, [5, 9]);
-    const acknowledged = performance.now();
     expect(answer.t).toBe("ok");
     await watcher.until(() => watcher.sheet?.popped === 2);
-    expect(performance.now() - acknowledged).toBeLessThan(250);
     expect(poppedIn(watcher.sheet)).toEqual([5, 9]);
-    // Pops travel together, numbered, never one message each.
+    // They came as they happened (the regular tick and the store check are seconds away), together,
+    // numbered, never one message each. How fast is the bench's to measure (npm run bench:live: p99
+    // under 250 ms), not a unit test's on a shared machine.
     const pops = watcher.messages.filter((m) => m.t === "pops");
     expect(pops).toHaveLength(1);
     popper.close();

@@ -1,0 +1,71 @@
+import { afterEach, expect, it } from "vitest";
+import type { DoneMessage } from "../../contracts/live.ts";
+import { createBus } from "../live/bus.ts";
+import type { Peer } from "../live/peer.ts";
+import { createLogger } from "../log.ts";
+import { createRateLimiter } from "../rate-limit.ts";
+import { testBackends } from "../test/stores.ts";
+import { createBubbleHub } from "./hub.ts";
+import { localPresence } from "./presence.ts";
+import { sqliteBubbleStore } from "./sqlite.ts";
+
+const quiet = createLogger("error", () => {});
+const cleanUps: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanUp of cleanUps.splice(0)) await cleanUp();
+});
+
+/** A visitor that keeps the text messages it is sent. */
+function visitor(): Peer & { texts: { t: string }[] } {
+  const texts: { t: string }[] = [];
+  return {
+    address: "127.0.0.1",
+    texts,
+    send: (data) => {
+      if (typeof data === "string") texts.push(JSON.parse(data));
+    },
+    sendJson: (message) => texts.push(message as { t: string }),
+  };
+}
+
+const until = async (ready: () => boolean) => {
+  for (let i = 0; !ready(); i++) {
+    if (i > 200) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+it("celebrates a sheet finished elsewhere even when the news of it was lost", async () => {
+  const [, open] = testBackends[0] as (typeof testBackends)[number];
+  const { backends, cleanUp } = await open();
+  cleanUps.push(cleanUp);
+  // Two hubs on one store, each with a bus of its own: nothing one publishes reaches the other,
+  // as when a pub/sub message is lost. The second one learns of the new sheet from the store alone.
+  const hub = (checkMs: number) => {
+    const made = createBubbleHub({
+      store: sqliteBubbleStore(backends.sqlite),
+      bus: createBus(backends, quiet),
+      guard: backends.guard,
+      log: quiet,
+      limiter: createRateLimiter({}),
+      presence: localPresence(),
+      size: 4,
+      checkMs,
+    });
+    cleanUps.push(() => made.stop());
+    return made;
+  };
+  const popper = visitor();
+  const watcher = visitor();
+  const here = hub(60_000);
+  const elsewhere = hub(100);
+  here.join(popper);
+  elsewhere.join(watcher);
+  await Promise.all([here.sheet(), elsewhere.sheet()]);
+
+  here.pop(popper, { t: "pop", n: 1, sheet: 1, i: [0, 1, 2, 3] });
+  await until(() => popper.texts.some((m) => m.t === "done"));
+  await until(() => watcher.texts.some((m) => m.t === "done"));
+  expect(watcher.texts.find((m) => m.t === "done")).toMatchObject({ t: "done", sheet: 1, finished: 1 } as DoneMessage);
+  expect((await elsewhere.sheet())?.sheet).toBe(2);
+});
