@@ -7,6 +7,11 @@ interface Window {
   /** Set by the pre-rendered page's bootstrap (scripts/build/bootstrap.ts): replays held clicks. */
   __pointlessLive?: () => void;
   /**
+   * Set by the bootstrap: switches on the site's whole stylesheet (each page comes with its own
+   * CSS only) and resolves once it is in. Not there in development, where all CSS is in.
+   */
+  __pointlessStyles?: () => Promise<void>;
+  /**
    * Set by the bootstrap: where a navigation in progress is going (null when none is), so that a
    * reload for a page that could not load goes on there. Not there in development.
    */

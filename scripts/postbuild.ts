@@ -5,7 +5,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { site } from "../app/kit/lib/site.ts";
-import { closure } from "./build/chunk-graph.ts";
+import { closure, reachable } from "./build/chunk-graph.ts";
 import { precompress } from "./build/compress.ts";
 import { walk } from "./build/files.ts";
 import { transformHtml } from "./build/html.ts";
@@ -36,6 +36,8 @@ for (const file of walk(DIR).filter((f) => f.endsWith(".html"))) {
     readFileSync(file, "utf8"),
     (href) => readFileSync(join(DIR, href), "utf8"),
     (urls) => [...closure(DIR, urls)],
+    // The SPA fallback may render any page: it keeps the whole stylesheet.
+    file.endsWith(FALLBACK) ? undefined : (urls) => [...reachable(DIR, urls)],
   );
   const hashes = inlineScriptHashes(rewritten);
   writeFileSync(file, addCspMeta(rewritten, contentSecurityPolicy(hashes, false)));

@@ -16,6 +16,8 @@
  * - A module that fails to load (a flaky network, a deploy that removed the old files) is tried
  *   again twice; then the page reloads itself, once a minute at most (no loop), and otherwise
  *   says so and offers to try again.
+ * - The page's CSS is its own; the site's whole stylesheet is switched on once live, and client
+ *   navigations wait for it (`__pointlessStyles`).
  * - A page that React Router reloads because the page the visitor was going to could not load (a
  *   deploy removed its old files) goes on to that page (`__pointlessGoing`, told by the shell),
  *   rather than leaving the visitor where they started.
@@ -48,9 +50,13 @@ export const GOING_KEY = "pointless:going-to";
 /** A reload this long after the page went away is not the one React Router asked for. */
 export const GOING_FOR_MS = 30_000;
 
+/** The longest a client navigation waits for the site's whole stylesheet. */
+export const STYLES_GIVE_UP_MS = 10_000;
+
 export function boot(plan: BootPlan): void {
   type Held = {
     __pointlessLive?: () => void;
+    __pointlessStyles?: () => Promise<void>;
     __pointlessGoing?: (href: string | null) => void;
     __reactRouterRouteModules?: Record<string, unknown>;
   };
@@ -120,9 +126,34 @@ export function boot(plan: BootPlan): void {
       if (!button.isConnected) continue;
       button.dispatchEvent(new MouseEvent("click", { ...init, bubbles: true, cancelable: true, view: window }));
     }
+    page.__pointlessStyles?.();
   };
 
-  // 3. When loading fails for good: reload, at most once a minute (no loop), or say so.
+  // 2. The site's whole stylesheet. The page came with the CSS its own code can use
+  // (scripts/build/page-css.ts); the whole of it waits in <head> as a disabled link, never fetched
+  // while the page loads. Once live it is switched on, for the pages a visitor goes on to, and a
+  // client navigation waits for it (the root's clientMiddleware). It follows the page's CSS and
+  // holds the same rules in the same layers: switching it on changes nothing on this page.
+  let styles: Promise<void> | undefined;
+  page.__pointlessStyles = () => {
+    styles ??= new Promise<void>((resolve) => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][disabled]');
+      if (!link) return resolve();
+      // A stylesheet that fails, or never answers, holds no navigation for long: the page picked
+      // shows, as unstyled as it must be.
+      const timer = setTimeout(resolve, STYLES_GIVE_UP_MS);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      link.addEventListener("load", done, { once: true });
+      link.addEventListener("error", done, { once: true });
+      link.removeAttribute("disabled");
+    });
+    return styles;
+  };
+
+  // 4. When loading fails for good: reload, at most once a minute (no loop), or say so.
   const reloadOnce = (): boolean => {
     const now = Date.now();
     let last = Number((history.state as Record<string, unknown> | null)?.[RELOADED_KEY]) || 0;
@@ -158,7 +189,7 @@ export function boot(plan: BootPlan): void {
     document.body.append(bar);
   };
 
-  // 2. Load everything at once, after the first paint.
+  // 3. Load everything at once, after the first paint.
   const load = (attempt: number): void => {
     Promise.all(plan.modules.map((module) => import(module.url)))
       .then((loaded: unknown[]) => {

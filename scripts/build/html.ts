@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { minifySync, transformWithOxc } from "vite";
 import type { BootPlan } from "./bootstrap.ts";
+import { pageCss } from "./page-css.ts";
 
 /**
  * Rewrites of the pre-rendered HTML, made after `react-router build` (see scripts/postbuild.ts).
@@ -13,9 +14,15 @@ import type { BootPlan } from "./bootstrap.ts";
  * hydrates <head> and expects the link React Router rendered, but a disabled stylesheet is never
  * fetched (a print-only one still was, competing with the page for the first round trips).
  */
-export function inlineStylesheets(html: string, readAsset: (href: string) => string): string {
+export function inlineStylesheets(
+  html: string,
+  readAsset: (href: string) => string,
+  /** The page's scripts, to inline only the CSS they can use (scripts/build/page-css.ts); all of it without. */
+  scripts?: readonly string[],
+): string {
   return html.replace(/<link rel="stylesheet" href="([^"]+)"\/>/g, (_, href: string) => {
-    const css = readAsset(href).replace(/<\/style/gi, "<\\/style");
+    const whole = readAsset(href);
+    const css = (scripts ? pageCss(whole, [html, ...scripts]) : whole).replace(/<\/style/gi, "<\\/style");
     return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled=""/>`;
   });
 }
@@ -80,11 +87,22 @@ export function readBootPlan(html: string): BootPlan | null {
   return plan ? (JSON.parse(plan) as BootPlan) : null;
 }
 
-/** Every rewrite, for one page: `readAsset` reads a built file, `closureOf` lists a module's static imports. */
+/**
+ * Every rewrite, for one page: `readAsset` reads a built file, `closureOf` lists a module's static
+ * imports, and `reachableOf` every module the page can ever run (its CSS is cut to what they can
+ * use; without it, as for the SPA fallback that may render any page, the page gets all of it).
+ */
 export function transformHtml(
   html: string,
   readAsset: (href: string) => string,
   closureOf: (urls: string[]) => string[],
+  reachableOf?: (urls: string[]) => string[],
 ): string {
-  return deferBootstrap(dropModulePreloads(inlineStylesheets(html, readAsset)), closureOf);
+  const script = BOOTSTRAP.exec(html)?.[1];
+  const plan = script ? bootPlan(script, closureOf) : null;
+  const scripts =
+    plan && reachableOf
+      ? [BOOT_MODULE, ...reachableOf([...plan.modules.map((m) => m.url), plan.entry]).map(readAsset)]
+      : undefined;
+  return deferBootstrap(dropModulePreloads(inlineStylesheets(html, readAsset, scripts)), closureOf);
 }

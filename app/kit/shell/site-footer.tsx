@@ -11,10 +11,13 @@ function useCurrentYear(): number {
   );
 }
 
+/** The footer ends every page: the root layout holds the first paint until it is parsed. */
+export const FOOTER_ID = "site-footer";
+
 export function SiteFooter() {
   const year = useCurrentYear();
   return (
-    <footer className="bg-black/25 px-4 py-4 text-center text-sm text-white">
+    <footer id={FOOTER_ID} className="bg-black/25 px-4 py-4 text-center text-sm text-white">
       Made with love and zero purpose | Wasting your time since {year}
     </footer>
   );

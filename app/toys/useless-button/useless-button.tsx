@@ -1,11 +1,10 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useShuffleBag } from "../../kit/hooks/use-shuffle-bag";
 import { useStoredNumber } from "../../kit/hooks/use-stored-number";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { cn } from "../../kit/lib/cn";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playTone } from "../../kit/sound/sound";
-import { ShareButton } from "../../kit/ui/share-button";
 import { toast } from "../../kit/ui/toast/toast-store";
 import { usePrepareToasts } from "../../kit/ui/toast/use-prepare-toasts";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -26,6 +25,12 @@ import {
 } from "./logic";
 import { useGlobalCounter } from "./use-global-counter";
 import { CONFETTI_COLORS, GRADIENTS, MESSAGES } from "./words";
+
+/**
+ * The share button shows only once there is a count to share (never in the pre-rendered page, so
+ * never while the page hydrates): its code is fetched then, not before the page is live.
+ */
+const ShareButton = lazy(() => import("../../kit/ui/share-button").then((m) => ({ default: m.ShareButton })));
 
 /** At most this many confetti bursts are on screen, however fast the visitor clicks. */
 const MAX_BURSTS = 3;
@@ -102,9 +107,11 @@ export function UselessButton() {
           move when the share button appears with it. */}
       <div className="min-h-11">
         {personalClicks ? (
-          <ShareButton
-            text={`I have pressed the Useless Button ${personalClicks} ${personalClicks === 1 ? "time" : "times"}. It did nothing, every time.`}
-          />
+          <Suspense fallback={null}>
+            <ShareButton
+              text={`I have pressed the Useless Button ${personalClicks} ${personalClicks === 1 ? "time" : "times"}. It did nothing, every time.`}
+            />
+          </Suspense>
         ) : null}
       </div>
 
