@@ -6,6 +6,7 @@ import { errorText, type Logger } from "../log.ts";
 import type { RateLimiter } from "../rate-limit.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import type { Presence } from "./presence.ts";
+import { popRefusal, SHEET_FINISHED } from "./refusals.ts";
 import { createSequence } from "./sequence.ts";
 import type { BubbleStore, StoredSheet } from "./store.ts";
 
@@ -145,8 +146,7 @@ export function createBubbleHub({
     try {
       const result = await guard.run(() => store.pop(sheet, batch));
       if (result.sheet !== sheet) {
-        for (const { peer, n } of waiting)
-          peer.sendJson({ t: "no", n, error: "That sheet is finished: here is the new one." });
+        for (const { peer, n } of waiting) peer.sendJson({ t: "no", n, error: SHEET_FINISHED });
         void load();
         return;
       }
@@ -259,22 +259,9 @@ export function createBubbleHub({
     },
     /** A visitor's pops: checked, limited, and gathered for the next write. */
     pop(peer: Peer, { n, sheet, i }: PopRequest) {
-      if (!mirror) {
-        peer.sendJson({ t: "no", n, error: "The sheet is not here yet. Your pops wait.", retryMs: 1000 });
-        return;
-      }
-      if (sheet !== mirror.sheet) {
-        peer.sendJson({ t: "no", n, error: "That sheet is finished: here is the new one." });
-        return;
-      }
-      const { size: bubbles } = mirror;
-      if (i.some((index) => index >= bubbles)) {
-        peer.sendJson({ t: "no", n, error: `There are only ${bubbles} bubbles on this sheet.` });
-        return;
-      }
-      const wait = limiter.take("pop", peer.address, i.length);
-      if (wait > 0) {
-        peer.sendJson({ t: "no", n, error: "Nobody pops that fast. Slow down a little.", retryMs: wait * 1000 });
+      const refused = popRefusal(mirror, { sheet, i }, () => limiter.take("pop", peer.address, i.length));
+      if (refused) {
+        peer.sendJson({ t: "no", n, ...refused });
         return;
       }
       for (const index of i) pending.add(index);
