@@ -10,12 +10,13 @@ import { stacklessReactSentinels } from "./scripts/build/stackless-react-sentine
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\/|rolldown\/runtime/;
 const KIT = /\/app\/kit\//;
 /**
- * Kit modules not every page needs: those loaded on first use (a toast, a sound, the menu, an error
- * page, the time-wasted clock) and those only some pages use (sharing a result, haptics, the
- * time-wasted line). They travel with the pages that use them.
+ * Kit modules not every page needs: those loaded on first use (a toast, a sound, an error page, the
+ * time-wasted clock) and those only some pages use (sharing a result, haptics, the time-wasted line,
+ * the live channel and its outbox, which only the Useless Button and the shared bubble sheet
+ * use). They travel with the pages that use them.
  */
 const LAZY_KIT =
-  /\/app\/kit\/(ui\/(toast\/toast-view|share-button)|sound\/engine|shell\/(site-menu-panel|page-error|not-found|time-wasted-note)|lib\/(share|haptics|time-wasted|time-tracker))\./;
+  /\/app\/kit\/(ui\/(toast\/toast-view|share-button)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|haptics|time-wasted|time-tracker)|live\/[\w-]+)\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), siteMapModule(), minimalPreloadHelper(), stacklessReactSentinels()],
