@@ -86,8 +86,22 @@ export function boot(plan: BootPlan): void {
   page.__pointlessGoing = (href) => {
     goingTo = href;
   };
+  // A link to this site, followed in this tab: known at the click, before React has rendered the
+  // navigation it starts (on a busy machine the failed chunk's reload came first). Once it is
+  // done, the shell says null; a later reload of the page it led to goes nowhere else.
+  addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented) return;
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      if (link.origin === location.origin) goingTo = link.pathname + link.search + link.hash;
+    },
+    true,
+  );
   addEventListener("pagehide", () => {
-    if (!goingTo) return;
+    if (!goingTo || goingTo === location.pathname + location.search + location.hash) return;
     try {
       sessionStorage.setItem(GOING_KEY, JSON.stringify({ from: location.href, to: goingTo, at: Date.now() }));
     } catch {

@@ -30,10 +30,15 @@ export function SiteShell({ children }: SiteShellProps) {
 
   // Where the visitor is going, for the bootstrap (scripts/build/bootstrap.ts): if the page cannot
   // load (a deploy removed its old files), React Router reloads this one, and the bootstrap goes
-  // on to that page instead.
+  // on to that page instead. Arrived (a new location), they are going nowhere: the bootstrap also
+  // notes a link's target at the click, which a navigation too quick to render pending leaves.
   useEffect(() => {
     window.__pointlessGoing?.(pending ? pending.pathname + pending.search + pending.hash : null);
   }, [pending]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each arrival, by its key
+  useEffect(() => {
+    if (!pending) window.__pointlessGoing?.(null);
+  }, [location.key]);
 
   // The time-wasted clock starts with the visitor's first press: its own small chunk, fetched then,
   // so no page pays for it on a cold load.

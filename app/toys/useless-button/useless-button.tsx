@@ -1,10 +1,11 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useShuffleBag } from "../../kit/hooks/use-shuffle-bag";
 import { useStoredNumber } from "../../kit/hooks/use-stored-number";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { cn } from "../../kit/lib/cn";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playTone } from "../../kit/sound/sound";
+import type { ShareButtonProps } from "../../kit/ui/share-button";
 import { toast } from "../../kit/ui/toast/toast-store";
 import { usePrepareToasts } from "../../kit/ui/toast/use-prepare-toasts";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -28,9 +29,15 @@ import { CONFETTI_COLORS, GRADIENTS, MESSAGES } from "./words";
 
 /**
  * The share button shows only once there is a count to share (never in the pre-rendered page, so
- * never while the page hydrates): its code is fetched then, not before the page is live.
+ * never while the page hydrates): its code is fetched once the page is live, not before. Where it
+ * cannot be fetched (offline on a first visit), there is no share button: nothing else breaks.
  */
-const ShareButton = lazy(() => import("../../kit/ui/share-button").then((m) => ({ default: m.ShareButton })));
+const loadShareButton = (): Promise<{ default: ComponentType<ShareButtonProps> }> =>
+  import("../../kit/ui/share-button").then(
+    (module) => ({ default: module.ShareButton }),
+    () => ({ default: () => null }),
+  );
+const ShareButton = lazy(loadShareButton);
 
 /** At most this many confetti bursts are on screen, however fast the visitor clicks. */
 const MAX_BURSTS = 3;
@@ -38,6 +45,8 @@ const MAX_BURSTS = 3;
 export function UselessButton() {
   // Its toasts answer presses: the toast view is fetched on the first one.
   usePrepareToasts();
+  // The share button's code, fetched now the page is live, so it is there by the first click.
+  useEffect(() => void loadShareButton(), []);
   // This device's count of every click (the spec's key); the global counter shows it where there
   // is no counter service.
   const [deviceClicks, incrementDevice] = useStoredNumber("uselessClicks");
