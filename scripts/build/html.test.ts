@@ -88,3 +88,34 @@ describe("the bootstrap", () => {
     expect(readBootPlan("<p>hi</p>")).toBeNull();
   });
 });
+
+describe("each page's own CSS", () => {
+  const css = ".a{color:red}.b{color:blue}.c{color:green}";
+  const withCss = bootstrap.replace(
+    "<body>",
+    `<head><link rel="stylesheet" href="/assets/root.css"/></head><body class="a">`,
+  );
+  const read = (href: string) =>
+    href === "/assets/root.css" ? css : href === "/assets/route-3.js" ? 'n("b")' : "export{}";
+
+  it("inlines only the rules the page's HTML and every module it can run name", () => {
+    const reached: string[][] = [];
+    const out = transformHtml(withCss, read, closureOf, (urls) => {
+      reached.push(urls);
+      return closureOf(urls);
+    });
+    expect(out).toContain(`<style>.a{color:red}.b{color:blue}</style>`);
+    expect(out).toContain(`<link rel="stylesheet" href="/assets/root.css" disabled=""/>`);
+    // From the page's own modules and entry.
+    expect(reached[0]).toEqual([
+      "/assets/manifest-1.js",
+      "/assets/root-2.js",
+      "/assets/route-3.js",
+      "/assets/entry.client-4.js",
+    ]);
+  });
+
+  it("inlines all of it for a page that may render any other (no reachableOf)", () => {
+    expect(transformHtml(withCss, read, closureOf)).toContain(`<style>${css}</style>`);
+  });
+});
