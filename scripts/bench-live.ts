@@ -9,6 +9,7 @@
 // Writes docs/live.md (between its bench markers) and exits non-zero on a miss.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { sleep } from "./bench/counter-devices.ts";
 import { Acks, address, Histogram, pickUnpopped, type Visitor, visitor } from "./bench/live-clients.ts";
 import { livePageFrames } from "./bench/live-frames.ts";
 import { type Setup, setUp } from "./bench/live-servers.ts";
@@ -45,7 +46,6 @@ const ticks = (pid: number) => {
 };
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function connectAll(origins: string[], acks: Acks): Promise<Visitor[]> {
   const visitors: Visitor[] = [];

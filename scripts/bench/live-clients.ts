@@ -5,10 +5,10 @@ import WebSocket from "ws";
 import { applyPops, decodeSheet, isPopped, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
 import { liveUrl, type ServerMessage } from "../../contracts/live.ts";
 
-/** Fan-out latency, in whole milliseconds, as counts per millisecond (so millions of arrivals fit). */
 /** A made-up client address for visitor `k` (the bench sends it as X-Forwarded-For). */
 export const address = (k: number) => `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
 
+/** Fan-out latency, in whole milliseconds, as counts per millisecond (so millions of arrivals fit). */
 export class Histogram {
   counts = new Uint32Array(10_001);
   total = 0;

@@ -1,11 +1,10 @@
 import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
 import { canvasSheetHtml } from "./canvas-sheet.ts";
+import { sleep } from "./counter-devices.ts";
 import { type FrameStats, measureFrames } from "./frames.ts";
 import { Acks, address, Histogram, pickUnpopped, visitor } from "./live-clients.ts";
 import { setUp } from "./live-servers.ts";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What a page costs while `run` drives it: its frames, plus main-thread busy time and elements. */
 async function measured(page: Page, run: () => Promise<FrameStats>) {

@@ -1,4 +1,5 @@
 import postcss, { type AtRule, type Declaration, type Root, type Rule } from "postcss";
+import { decodeEntities } from "./html-text.ts";
 
 /**
  * Each page's own CSS: the site's stylesheet (Tailwind's output and app.css) less every rule that
@@ -42,16 +43,6 @@ export function pageCss(css: string, sources: readonly string[]): string {
   if (layers.length > 0) root.prepend(postcss.atRule({ name: "layer", params: layers.join(",") }));
   return root.toString();
 }
-
-/** HTML's escapes in attribute values (React writes `'` as `&#x27;`), read back. */
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 const insideKeyframes = (rule: Rule) =>
   rule.parent?.type === "atrule" && /keyframes$/i.test((rule.parent as AtRule).name);
@@ -102,9 +93,7 @@ function dropUnreferenced(root: Root, named: ReadonlySet<string>) {
   }
   // Properties set by a kept utility (`--tw-translate-x: 1rem`) are used by it: Tailwind's
   // utilities set one and read another (`translate: var(--tw-translate-x) ...`).
-  const setByUtilities = new Set<string>();
-  for (const decl of definitions) if (!isThemeLike(decl)) setByUtilities.add(decl.prop);
-  for (const name of setByUtilities) needed.add(name);
+  for (const decl of definitions) if (!isThemeLike(decl)) needed.add(decl.prop);
   for (let changed = true; changed; ) {
     changed = false;
     for (const decl of definitions) if (needed.has(decl.prop) && need(decl.value)) changed = true;

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { SHARE_IMAGE, shareImagePath } from "../../app/kit/lib/share-image.ts";
+import { decodeEntities } from "./html-text.ts";
 import { oklchToHex } from "./oklch.ts";
 
 const { width: WIDTH, height: HEIGHT } = SHARE_IMAGE;
@@ -24,15 +25,6 @@ export interface ShareCard {
 }
 
 const attribute = (html: string, pattern: RegExp) => decodeEntities(html.match(pattern)?.[1] ?? "");
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

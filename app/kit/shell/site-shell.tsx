@@ -32,13 +32,10 @@ export function SiteShell({ children }: SiteShellProps) {
   // load (a deploy removed its old files), React Router reloads this one, and the bootstrap goes
   // on to that page instead. Arrived (a new location), they are going nowhere: the bootstrap also
   // notes a link's target at the click, which a navigation too quick to render pending leaves.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: also on each arrival (a new key)
   useEffect(() => {
     window.__pointlessGoing?.(pending ? pending.pathname + pending.search + pending.hash : null);
-  }, [pending]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each arrival, by its key
-  useEffect(() => {
-    if (!pending) window.__pointlessGoing?.(null);
-  }, [location.key]);
+  }, [pending, location.key]);
 
   // The time-wasted clock starts with the visitor's first press: its own small chunk, fetched then,
   // so no page pays for it on a cold load.
