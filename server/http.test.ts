@@ -77,6 +77,13 @@ describe("the server facing the internet", () => {
       `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
     ]);
     expect(headerTooLarge.statuses).toEqual([431]);
+    // A header of 100 KB, on a page and on the live channel's upgrade: refused the same way.
+    for (const head of [
+      `GET /hi HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(100_000)}\r\n\r\n`,
+      `GET /api/live?topics=bubbles HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nX-Big: ${"a".repeat(100_000)}\r\n\r\n`,
+    ]) {
+      expect((await rawExchange(server.port, [head])).statuses).toEqual([431]);
+    }
     await stillServing();
   });
 

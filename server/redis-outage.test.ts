@@ -83,6 +83,15 @@ describe("a Redis that stops answering", () => {
     const t = await setUp();
     await expect.poll(async () => (await t.call("/readyz")).status).toBe(200);
     expect((await t.send("frozen-device-00001", 0, 5)).status).toBe(200);
+    // On a slow machine the server may answer a request before its client has connected, and log
+    // that once: the outage below is read from here on.
+    const storeStates = (from: number) =>
+      t.server.logs
+        .slice(from)
+        .map((line) => JSON.parse(line).msg)
+        .filter((msg: string) => msg.startsWith("store"));
+    expect(storeStates(0).at(-1)).toBe("store available");
+    const beforeFreeze = t.server.logs.length;
 
     t.redis.child?.kill("SIGSTOP");
     const frozen = await Promise.all([
@@ -107,8 +116,7 @@ describe("a Redis that stops answering", () => {
     // the first try when it woke up.
     expect(JSON.parse((await t.send("frozen-device-00001", 5, 8)).body)).toMatchObject({ acked: 8 });
     expect(await t.total()).toBe(8);
-    const states = t.server.logs.map((line) => JSON.parse(line).msg).filter((msg: string) => msg.startsWith("store"));
-    expect(states).toEqual(["store available", "store unavailable", "store available"]);
+    expect(storeStates(beforeFreeze)).toEqual(["store unavailable", "store available"]);
   });
 });
 
