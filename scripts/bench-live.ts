@@ -9,7 +9,7 @@
 // Writes docs/live.md (between its bench markers) and exits non-zero on a miss.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { sleep } from "./bench/counter-devices.ts";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Acks, address, Histogram, pickUnpopped, type Visitor, visitor } from "./bench/live-clients.ts";
 import { livePageFrames } from "./bench/live-frames.ts";
 import { type Setup, setUp } from "./bench/live-servers.ts";

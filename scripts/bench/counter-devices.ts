@@ -11,6 +11,7 @@
 // stored total must have risen by exactly the clicks the devices made, whatever happened to the
 // answers in between. The clicks counted by sends whose answers were never read are what is left
 // after the answers that were read: at least 0, at most 50 for each such send.
+import { setTimeout as sleep } from "node:timers/promises";
 import { CLICKS_PATH, type ClicksAck, MAX_CLICKS_PER_SEND } from "../../contracts/clicks.ts";
 import type { Tally } from "./counter-traffic.ts";
 
@@ -24,7 +25,6 @@ export interface Device {
   acked: number;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const made = (devices: Device[]) => devices.reduce((sum, d) => sum + d.made, 0);
 export const acked = (devices: Device[]) => devices.reduce((sum, d) => sum + d.acked, 0);
 export const statusText = (status: Record<string, number>) =>

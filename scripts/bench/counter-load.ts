@@ -1,6 +1,7 @@
 // `npm run bench:counter`'s load and crash tests, for one store (SQLite or Redis), each on a server
 // process of its own (TRUST_PROXY=1, so every simulated device has its own address and the default
 // rate limits apply per device). The devices and the exactness check: counter-devices.ts.
+import { setTimeout as sleep } from "node:timers/promises";
 import { startSiteProcess, stopProcess } from "../lib/local-servers.ts";
 import {
   acked,
@@ -9,7 +10,6 @@ import {
   makeDevices,
   resendAcknowledged,
   settle,
-  sleep,
   statusText,
   totalAt,
 } from "./counter-devices.ts";

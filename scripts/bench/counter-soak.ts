@@ -10,8 +10,9 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { freePort, startRedis, startSiteProcess, stopProcess } from "../lib/local-servers.ts";
-import { exactness, makeDevices, settle, sleep, statusText, totalAt } from "./counter-devices.ts";
+import { exactness, makeDevices, settle, statusText, totalAt } from "./counter-devices.ts";
 import { startLoad } from "./counter-traffic.ts";
 
 export const SOAK_CONNECTIONS = 24;

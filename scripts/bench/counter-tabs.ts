@@ -2,10 +2,11 @@
 // ledger in localStorage, under LEDGER_PREFIX) click the Useless Button while simulated devices
 // hammer the API. Both tabs must come to show the server's total, their ledger must have every click
 // confirmed, and the total must have risen by exactly the tabs' clicks and the hammer's.
+import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
 import { stopProcess } from "../lib/local-servers.ts";
-import { made, makeDevices, settle, sleep, totalAt } from "./counter-devices.ts";
+import { made, makeDevices, settle, totalAt } from "./counter-devices.ts";
 import { CONNECTIONS, DEVICES, startSite } from "./counter-load.ts";
 import { startLoad } from "./counter-traffic.ts";
 

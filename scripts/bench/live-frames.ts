@@ -1,7 +1,7 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
 import { canvasSheetHtml } from "./canvas-sheet.ts";
-import { sleep } from "./counter-devices.ts";
 import { type FrameStats, measureFrames } from "./frames.ts";
 import { Acks, address, Histogram, pickUnpopped, visitor } from "./live-clients.ts";
 import { setUp } from "./live-servers.ts";
