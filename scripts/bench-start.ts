@@ -1,52 +1,88 @@
 // `npm run bench:start`: paint, scripts in and live (scripts/bench/live.ts) of one or more builds
-// against the floor, in the same rounds, for a before-and-after of a start-up change without the
-// whole bench. BUILDS=before=/tmp/before/build/client,after=build/client (default: this build),
-// ROUTES=/,/hi (default), RUNS=3 (default). Prints medians; writes nothing.
+// against the floor, for a before-and-after of a start-up change without the whole bench. Every
+// route is loaded right after a load of the floor, in each build in turn (scripts/bench/paired.ts),
+// and compared with that floor load. BUILDS=before=/tmp/before/build/client,after=build/client
+// (default: this build), ROUTES=/,/hi (default; `all` for every pre-rendered page), RUNS=3
+// (default), CPU_SLOWDOWN=4 (default). Prints medians, a Markdown table of paint and live over the
+// floor per route and build, and a FAIL line for every route live more than LIVE_OVER_FLOOR_MS
+// after the floor or painted after it; writes nothing.
 import { existsSync, readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { createSiteServer } from "../server/http.ts";
 import { siteFiles } from "../server/static.ts";
 import { buildFloor, serveFloor } from "./bench/floor.ts";
 import { median } from "./bench/lighthouse.ts";
-import { type LiveResult, measureLive } from "./bench/live.ts";
+import { CPU_SLOWDOWN, type LiveResult } from "./bench/live.ts";
+import { LIVE_OVER_FLOOR_MS, measureAgainstFloor, overFloor } from "./bench/paired.ts";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
-import { listenOnFreePort } from "./lib/local-site.ts";
+import { listenOnFreePort, loadRegistry } from "./lib/local-site.ts";
 
 const RUNS = Number(process.env.RUNS ?? 3);
-const ROUTES = (process.env.ROUTES ?? "/,/hi").split(",");
+const allRoutes = async () =>
+  (await loadRegistry()).allPages.flatMap((entry) => [
+    entry.path,
+    ...(entry.subRoutes ?? []).flatMap((sub) => sub.prerender),
+  ]);
+const ROUTES = process.env.ROUTES === "all" ? await allRoutes() : (process.env.ROUTES ?? "/,/hi").split(",");
 const BUILDS = (process.env.BUILDS ?? "this=build/client")
   .split(",")
   .map((pair) => pair.split("=") as [string, string]);
 
 if (!existsSync("scripts/bench/floor/build/client")) buildFloor();
-const floor = await serveFloor();
+const floorSite = await serveFloor();
 const sites = await Promise.all(
   BUILDS.map(async ([name, dir]) => ({ name, ...(await listenOnFreePort(createSiteServer(siteFiles(dir)))) })),
 );
-const targets = [
-  { name: "floor", url: `${floor.origin}/` },
-  ...sites.flatMap((site) => ROUTES.map((route) => ({ name: `${site.name} ${route}`, url: site.origin + route }))),
-];
+const groups = ROUTES.map((route) =>
+  sites.map((site) => ({ name: `${site.name} ${route}`, url: site.origin + route })),
+);
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-console.log(`load average before: ${load()}`);
-const results = new Map<string, LiveResult[]>(targets.map((target) => [target.name, []]));
+console.log(`load average before: ${load()}; CPU ${CPU_SLOWDOWN}x slower`);
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+let measured: Awaited<ReturnType<typeof measureAgainstFloor>>;
 try {
-  for (let round = 0; round < RUNS; round++) {
-    for (const target of targets) results.get(target.name)?.push(await measureLive(browser, target.url));
-  }
+  measured = await measureAgainstFloor(browser, `${floorSite.origin}/`, groups, RUNS, (round) =>
+    console.log(`round ${round}/${RUNS} done`),
+  );
 } finally {
   await browser.close();
-  floor.close();
+  floorSite.close();
   for (const site of sites) site.close();
 }
 console.log(`load average after: ${load()}`);
-const ms = (runs: LiveResult[], key: keyof LiveResult) => Math.round(median(runs.map((run) => run[key])));
-const floorLive = ms(results.get("floor") ?? [], "live");
-for (const [name, runs] of results) {
-  const live = ms(runs, "live");
+
+const ms = (runs: readonly LiveResult[], key: keyof LiveResult) => Math.round(median(runs.map((run) => run[key])));
+const signed = (n: number) => `${n >= 0 ? "+" : ""}${Math.round(n)}`;
+const line = (name: string, runs: readonly LiveResult[], over = "") =>
   console.log(
-    `${name.padEnd(32)} paint ${ms(runs, "paint")}  scripts in ${ms(runs, "scriptsArrived")}  live ${live} (${live - floorLive >= 0 ? "+" : ""}${live - floorLive})  data-hydrated ${ms(runs, "hydrated")}  live runs ${runs.map((run) => Math.round(run.live)).join(", ")}`,
+    `${name.padEnd(32)} paint ${ms(runs, "paint")}  scripts in ${ms(runs, "scriptsArrived")}  live ${ms(runs, "live")}${over}  attached ${ms(runs, "attached")}  released ${ms(runs, "released")}  data-hydrated ${ms(runs, "hydrated")}  live runs ${runs.map((run) => Math.round(run.live)).join(", ")}`,
   );
+line(`floor (${measured.floor.length} loads)`, measured.floor);
+const failures: string[] = [];
+const rows: string[] = [];
+for (const route of ROUTES) {
+  const cells: string[] = [];
+  for (const site of sites) {
+    const name = `${site.name} ${route}`;
+    const pairs = measured.pairs.get(name) ?? [];
+    const over = overFloor(pairs);
+    line(
+      name,
+      pairs.map((pair) => pair.run),
+      ` (${signed(over.live)} over its floor)`,
+    );
+    cells.push(`${signed(over.paint)} ms, ${signed(over.live)} ms`);
+    if (over.live > LIVE_OVER_FLOOR_MS) failures.push(`${name} live ${Math.round(over.live)} ms after the floor`);
+    if (over.paint >= 0) failures.push(`${name} paints ${Math.round(over.paint)} ms after the floor`);
+  }
+  rows.push(`| \`${route}\` | ${cells.join(" | ")} |`);
 }
+// The same figures as a table: paint and live over the floor, one column per build.
+console.log(`\n| route | ${sites.map((site) => `${site.name}: paint, live over the floor`).join(" | ")} |`);
+console.log(`|---|${sites.map(() => "---|").join("")}`);
+console.log(
+  `| the floor (median of ${measured.floor.length} loads) | ${sites.map(() => `paint ${ms(measured.floor, "paint")} ms, live ${ms(measured.floor, "live")} ms`).join(" | ")} |`,
+);
+for (const row of rows) console.log(row);
+for (const failure of failures) console.log(`FAIL ${failure}`);
 process.exit(0);

@@ -9,6 +9,10 @@ export interface LiveResult {
    * then are replayed (`__pointlessLive`). This is what a visitor gets, measured alike on the floor.
    */
   live: number;
+  /** When React had attached to the page's heading, ms after navigation start. */
+  attached: number;
+  /** When the bootstrap replayed the held clicks (the site only; NaN on the floor). */
+  released: number;
   /**
    * When the root layout's effect marked the page `data-hydrated`: the bench's measure of "live"
    * until 2026-11-25. It comes after React attached (a passive effect runs after the commit),
@@ -25,6 +29,12 @@ export interface LiveResult {
 
 /** Lighthouse's mobile conditions, applied for real: what a visitor on a mid-range phone gets. */
 export const PHONE = { latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 750, cpuSlowdown: 4 } as const;
+
+/**
+ * The CPU slowdown applied: Lighthouse's 4x unless CPU_SLOWDOWN says otherwise (Lighthouse's own
+ * advice for a machine slower than the one its 4x was chosen on is a smaller multiplier).
+ */
+export const CPU_SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? PHONE.cpuSlowdown);
 
 /**
  * Loads `url` cold (a new browser context: empty cache, no service worker) under the conditions
@@ -74,7 +84,7 @@ export async function measureLive(browser: Browser, url: string): Promise<LiveRe
       downloadThroughput: (PHONE.downloadKbps * 1024) / 8,
       uploadThroughput: (PHONE.uploadKbps * 1024) / 8,
     });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpuSlowdown });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
 
     // Each script's depth: 1 when the document (its HTML or an inline script) asked for it, one
     // more than the script that asked for it otherwise.
@@ -112,6 +122,8 @@ export async function measureLive(browser: Browser, url: string): Promise<LiveRe
     return {
       paint,
       live: Math.max(bench.attached ?? Number.NaN, bench.released ?? 0),
+      attached: bench.attached ?? Number.NaN,
+      released: bench.released ?? Number.NaN,
       hydrated: bench.hydrated ?? Number.NaN,
       scriptsArrived,
       scripts: depth.size,

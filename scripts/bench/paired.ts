@@ -1,0 +1,56 @@
+import type { Browser } from "playwright-core";
+import { median } from "./lighthouse.ts";
+import { type LiveResult, measureLive } from "./live.ts";
+
+/** Live at most this long after the floor (issue 30; docs/performance.md). */
+export const LIVE_OVER_FLOOR_MS = 250;
+
+/** One cold load of a page and the cold load of the floor just before it. */
+export interface PairedRun {
+  run: LiveResult;
+  floor: LiveResult;
+}
+
+export interface Target {
+  name: string;
+  url: string;
+}
+
+/**
+ * Loads each group of targets (one page; or one route in each build compared) right after a load
+ * of the floor, round by round, the order inside a group reversed every other round. Live over the
+ * floor is then taken pair by pair: what drifts over minutes (the machine's speed, a browser that
+ * has served a hundred contexts) lands on both sides of each difference. With the floor loaded
+ * once a round, the pages measured late in a seven-minute round read several hundred ms worse than
+ * the same pages early in it (2026-11-26, docs/performance.md).
+ */
+export async function measureAgainstFloor(
+  browser: Browser,
+  floorUrl: string,
+  groups: readonly (readonly Target[])[],
+  runs: number,
+  onRound?: (round: number) => void,
+  measure: (browser: Browser, url: string) => Promise<LiveResult> = measureLive,
+): Promise<{ floor: LiveResult[]; pairs: Map<string, PairedRun[]> }> {
+  const floor: LiveResult[] = [];
+  const pairs = new Map<string, PairedRun[]>(groups.flat().map((target) => [target.name, []]));
+  for (let round = 0; round < runs; round++) {
+    for (const group of groups) {
+      const floorRun = await measure(browser, floorUrl);
+      floor.push(floorRun);
+      for (const target of round % 2 ? [...group].reverse() : group) {
+        pairs.get(target.name)?.push({ run: await measure(browser, target.url), floor: floorRun });
+      }
+    }
+    onRound?.(round + 1);
+  }
+  return { floor, pairs };
+}
+
+/** The medians of paint and live, each taken pair by pair, over the floor loaded just before. */
+export function overFloor(pairs: readonly PairedRun[]): { paint: number; live: number } {
+  return {
+    paint: median(pairs.map((pair) => pair.run.paint - pair.floor.paint)),
+    live: median(pairs.map((pair) => pair.run.live - pair.floor.live)),
+  };
+}
