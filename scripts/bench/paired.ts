@@ -19,10 +19,10 @@ export interface Target {
 /**
  * Loads each group of targets (one page; or one route in each build compared) right after a load
  * of the floor, round by round, the order inside a group reversed every other round. Live over the
- * floor is then taken pair by pair: what drifts over minutes (the machine's speed, a browser that
- * has served a hundred contexts) lands on both sides of each difference. With the floor loaded
- * once a round, the pages measured late in a seven-minute round read several hundred ms worse than
- * the same pages early in it (2026-11-26, docs/performance.md).
+ * floor is then taken pair by pair: what drifts over minutes (this machine's speed) lands on both
+ * sides of each difference. With the floor loaded once in a seven-minute round, the same page of
+ * two builds read 206 and 983 ms behind it, the second measured minutes later (2026-11-26,
+ * docs/performance.md).
  */
 export async function measureAgainstFloor(
   browser: Browser,
