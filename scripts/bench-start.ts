@@ -13,17 +13,13 @@ import { siteFiles } from "../server/static.ts";
 import { buildFloor, serveFloor } from "./bench/floor.ts";
 import { median } from "./bench/lighthouse.ts";
 import { CPU_SLOWDOWN, type LiveResult } from "./bench/live.ts";
-import { LIVE_OVER_FLOOR_MS, measureAgainstFloor, overFloor } from "./bench/paired.ts";
+import { LIVE_OVER_FLOOR_MS, measureAgainstFloor, overFloor, signedMs } from "./bench/paired.ts";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
 import { listenOnFreePort, loadRegistry } from "./lib/local-site.ts";
 
 const RUNS = Number(process.env.RUNS ?? 3);
-const allRoutes = async () =>
-  (await loadRegistry()).allPages.flatMap((entry) => [
-    entry.path,
-    ...(entry.subRoutes ?? []).flatMap((sub) => sub.prerender),
-  ]);
-const ROUTES = process.env.ROUTES === "all" ? await allRoutes() : (process.env.ROUTES ?? "/,/hi").split(",");
+const ROUTES =
+  process.env.ROUTES === "all" ? (await loadRegistry()).prerenderPaths() : (process.env.ROUTES ?? "/,/hi").split(",");
 const BUILDS = (process.env.BUILDS ?? "this=build/client")
   .split(",")
   .map((pair) => pair.split("=") as [string, string]);
@@ -52,7 +48,6 @@ try {
 console.log(`load average after: ${load()}`);
 
 const ms = (runs: readonly LiveResult[], key: keyof LiveResult) => Math.round(median(runs.map((run) => run[key])));
-const signed = (n: number) => `${n >= 0 ? "+" : ""}${Math.round(n)}`;
 const line = (name: string, runs: readonly LiveResult[], over = "") =>
   console.log(
     `${name.padEnd(32)} paint ${ms(runs, "paint")}  scripts in ${ms(runs, "scriptsArrived")}  live ${ms(runs, "live")}${over}  attached ${ms(runs, "attached")}  released ${ms(runs, "released")}  data-hydrated ${ms(runs, "hydrated")}  live runs ${runs.map((run) => Math.round(run.live)).join(", ")}`,
@@ -69,20 +64,20 @@ for (const route of ROUTES) {
     line(
       name,
       pairs.map((pair) => pair.run),
-      ` (${signed(over.live)} over its floor)`,
+      ` (${signedMs(over.live)} over its floor)`,
     );
-    cells.push(`${signed(over.paint)} ms, ${signed(over.live)} ms`);
+    cells.push(`${signedMs(over.paint)}, ${signedMs(over.live)}`);
     if (over.live > LIVE_OVER_FLOOR_MS) failures.push(`${name} live ${Math.round(over.live)} ms after the floor`);
     if (over.paint >= 0) failures.push(`${name} paints ${Math.round(over.paint)} ms after the floor`);
   }
   rows.push(`| \`${route}\` | ${cells.join(" | ")} |`);
 }
 // The same figures as a table: paint and live over the floor, one column per build.
-console.log(`\n| route | ${sites.map((site) => `${site.name}: paint, live over the floor`).join(" | ")} |`);
-console.log(`|---|${sites.map(() => "---|").join("")}`);
 console.log(
-  `| the floor (median of ${measured.floor.length} loads) | ${sites.map(() => `paint ${ms(measured.floor, "paint")} ms, live ${ms(measured.floor, "live")} ms`).join(" | ")} |`,
+  `\nThe floor, median of ${measured.floor.length} loads: paint ${ms(measured.floor, "paint")} ms, live ${ms(measured.floor, "live")} ms.\n`,
 );
+console.log(`| route | ${sites.map((site) => `${site.name}: paint, live over the floor`).join(" | ")} |`);
+console.log(`|---|${sites.map(() => "---|").join("")}`);
 for (const row of rows) console.log(row);
 for (const failure of failures) console.log(`FAIL ${failure}`);
 process.exit(0);

@@ -29,11 +29,11 @@ import {
 } from "./bench/frames.ts";
 import { type LighthouseResult, lighthouseCold, median, medianResult } from "./bench/lighthouse.ts";
 import { CPU_SLOWDOWN, type LiveResult, PHONE } from "./bench/live.ts";
-import { LIVE_OVER_FLOOR_MS, measureAgainstFloor, overFloor, type PairedRun } from "./bench/paired.ts";
+import { LIVE_OVER_FLOOR_MS, measureAgainstFloor, overFloor, type PairedRun, signedMs } from "./bench/paired.ts";
 import { measureUwuPaint, UWU_PAINT_BUDGET_MS } from "./bench/uwu-paint.ts";
 import { benchUwu, UWU_BUDGET_MS } from "./bench-uwu.ts";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
-import { buildOrExit, loadRegistry, replaceBlock, serveBuild } from "./lib/local-site.ts";
+import { buildOrExit, loadRegistry, replaceBlock, replaceReadmeBlock, serveBuild } from "./lib/local-site.ts";
 
 const TARGETS = {
   performance: 100,
@@ -81,9 +81,7 @@ const site = await serveBuild();
 const floor = await serveFloor();
 const FLOOR = "floor";
 const registry = await loadRegistry();
-const urls = registry.allPages
-  .flatMap((entry) => [entry.path, ...(entry.subRoutes ?? []).flatMap((sub) => sub.prerender)])
-  .filter((url) => !ONLY || ONLY.split(",").includes(url));
+const urls = registry.prerenderPaths().filter((url) => !ONLY || ONLY.split(",").includes(url));
 const targetsOf = [
   { name: FLOOR, url: `${floor.origin}/` },
   ...urls.map((url) => ({ name: url, url: site.origin + url })),
@@ -97,17 +95,16 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-let floorLoads: LiveResult[] = [];
-let livePairs = new Map<string, PairedRun[]>();
+let measured: { floor: LiveResult[]; pairs: Map<string, PairedRun[]> } = { floor: [], pairs: new Map() };
 const frameRuns = new Map<string, FrameStats[]>();
 const uwuPaints: number[] = [];
 try {
   // 1. Paint and live under the phone conditions, a new context (cold) for every load, each page
   // right after a load of the floor (scripts/bench/paired.ts).
   const pages = targetsOf.filter((target) => target.name !== FLOOR).map((target) => [target]);
-  ({ floor: floorLoads, pairs: livePairs } = await measureAgainstFloor(browser, `${floor.origin}/`, pages, RUNS, (i) =>
+  measured = await measureAgainstFloor(browser, `${floor.origin}/`, pages, RUNS, (i) =>
     process.stdout.write(`live: round ${i}/${RUNS} done\n`),
-  ));
+  );
   // 2. Frames of the pointer toys, each run on a freshly loaded page.
   const pointerToys = Object.entries(POINTER_TOYS).filter(([path]) => urls.includes(path));
   for (let i = 0; i < RUNS; i++) {
@@ -141,8 +138,8 @@ const loadAfter = loadAverage();
 // 5. The report.
 const lighthouse = new Map([...lighthouseRuns].map(([name, runs]) => [name, medianResult(runs)]));
 const liveOf = (name: string) => {
-  const pairs = livePairs.get(name) ?? [];
-  const runs = name === FLOOR ? floorLoads : pairs.map((pair) => pair.run);
+  const pairs = measured.pairs.get(name) ?? [];
+  const runs = name === FLOOR ? measured.floor : pairs.map((pair) => pair.run);
   return {
     over: overFloor(pairs),
     paint: median(runs.map((r) => r.paint)),
@@ -197,7 +194,7 @@ for (const { name } of targetsOf) {
         `${s(v.paint)}${check(v.over.paint < 0, `${name} paints ${Math.round(v.over.paint)} ms after the floor`)}`,
         s(v.scriptsArrived),
         s(v.live),
-        `${over >= 0 ? "+" : ""}${Math.round(over)} ms${check(over <= TARGETS.liveOverFloor, `${name} live ${Math.round(over)} ms after the floor (runs: ${v.liveRuns})`)}`,
+        `${signedMs(over)}${check(over <= TARGETS.liveOverFloor, `${name} live ${Math.round(over)} ms after the floor (runs: ${v.liveRuns})`)}`,
         `${v.chain}${check(v.chain <= TARGETS.chain, `${name} a chain of ${v.chain} script requests`)}`,
         f
           ? `${f.median.fps.toFixed(1)}${check(f.median.fps >= TARGETS.fps, `${name} ${f.median.fps.toFixed(1)} fps (runs: ${f.runs.map((r) => r.fps.toFixed(0)).join(", ")})`)}`
@@ -248,8 +245,7 @@ if (!ONLY) {
     const [low, high] = [format(Math.min(...values)), format(Math.max(...values))];
     return low === high ? low : `${low} to ${high}`;
   };
-  replaceBlock(
-    "README.md",
+  replaceReadmeBlock(
     "bench-headline",
     [
       `Measured ${date} by \`npm run bench\` (${RUNS} cold runs per page, medians; the whole table and how it is measured: [docs/performance.md](docs/performance.md)).${busy ? " The machine was busy during this run." : ""}`,

@@ -54,3 +54,6 @@ export function overFloor(pairs: readonly PairedRun[]): { paint: number; live: n
     live: median(pairs.map((pair) => pair.run.live - pair.floor.live)),
   };
 }
+
+/** A difference in ms with its sign, as the reports print it: "+120 ms", "-8 ms". */
+export const signedMs = (ms: number): string => `${ms >= 0 ? "+" : ""}${Math.round(ms)} ms`;
