@@ -3,16 +3,19 @@
 // route is loaded right after a load of the floor, in each build in turn (scripts/bench/paired.ts),
 // and compared with that floor load. BUILDS=before=/tmp/before/build/client,after=build/client
 // (default: this build), ROUTES=/,/hi (default; `all` for every pre-rendered page), RUNS=3
-// (default), CPU_SLOWDOWN=4 (default). Prints medians, a Markdown table of paint and live over the
-// floor per route and build, and a FAIL line for every route live more than LIVE_OVER_FLOOR_MS
-// after the floor or painted after it; writes nothing.
+// (default), CPU_SLOWDOWN=4 (default; a number, or `mid-tier` for the slowdown at which this host
+// scores like a mid-tier phone, scripts/bench/calibrate.ts). Prints this host's benchmark index,
+// medians, a Markdown table of paint and live over the floor per route and build, and a FAIL line
+// for every route live more than LIVE_OVER_FLOOR_MS after the floor or painted after it; writes
+// nothing.
 import { existsSync, readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { createSiteServer } from "../server/http.ts";
 import { siteFiles } from "../server/static.ts";
+import { chooseCpuSlowdown, describeCpu } from "./bench/calibrate.ts";
 import { buildFloor, serveFloor } from "./bench/floor.ts";
 import { median } from "./bench/lighthouse.ts";
-import { CPU_SLOWDOWN, type LiveResult } from "./bench/live.ts";
+import { CPU_SLOWDOWN, type LiveResult, measureLive } from "./bench/live.ts";
 import { LIVE_OVER_FLOOR_MS, measureAgainstFloor, overFloor, signedMs } from "./bench/paired.ts";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
 import { listenOnFreePort, loadRegistry } from "./lib/local-site.ts";
@@ -33,12 +36,19 @@ const groups = ROUTES.map((route) =>
   sites.map((site) => ({ name: `${site.name} ${route}`, url: site.origin + route })),
 );
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-console.log(`load average before: ${load()}; CPU ${CPU_SLOWDOWN}x slower`);
+console.log(`load average before: ${load()}`);
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 let measured: Awaited<ReturnType<typeof measureAgainstFloor>>;
 try {
-  measured = await measureAgainstFloor(browser, `${floorSite.origin}/`, groups, RUNS, (round) =>
-    console.log(`round ${round}/${RUNS} done`),
+  const cpu = await chooseCpuSlowdown(browser, CPU_SLOWDOWN);
+  console.log(describeCpu(cpu));
+  measured = await measureAgainstFloor(
+    browser,
+    `${floorSite.origin}/`,
+    groups,
+    RUNS,
+    (round) => console.log(`round ${round}/${RUNS} done`),
+    (browser, url) => measureLive(browser, url, cpu.rate),
   );
 } finally {
   await browser.close();

@@ -31,16 +31,23 @@ export interface LiveResult {
 export const PHONE = { latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 750, cpuSlowdown: 4 } as const;
 
 /**
- * The CPU slowdown applied: Lighthouse's 4x unless CPU_SLOWDOWN says otherwise (Lighthouse's own
- * advice for a machine slower than the one its 4x was chosen on is a smaller multiplier).
+ * The CPU slowdown asked for: Lighthouse's 4x unless CPU_SLOWDOWN says otherwise, a number or
+ * `mid-tier`: the slowdown at which this host scores like a mid-tier phone on Lighthouse's benchmark
+ * index, found as Chrome DevTools' calibration finds it (scripts/bench/calibrate.ts). Lighthouse's
+ * 4x was chosen on faster hosts; on a slower one it emulates a slower phone.
  */
-export const CPU_SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? PHONE.cpuSlowdown);
+export const CPU_SLOWDOWN: number | "mid-tier" =
+  process.env.CPU_SLOWDOWN === "mid-tier" ? "mid-tier" : Number(process.env.CPU_SLOWDOWN ?? PHONE.cpuSlowdown);
 
 /**
  * Loads `url` cold (a new browser context: empty cache, no service worker) under the conditions
  * above, and reports when it painted and when it was live, measured in the page.
  */
-export async function measureLive(browser: Browser, url: string): Promise<LiveResult> {
+export async function measureLive(
+  browser: Browser,
+  url: string,
+  cpuSlowdown: number = PHONE.cpuSlowdown,
+): Promise<LiveResult> {
   const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 412, height: 823 } });
   try {
     const page = await context.newPage();
@@ -84,7 +91,7 @@ export async function measureLive(browser: Browser, url: string): Promise<LiveRe
       downloadThroughput: (PHONE.downloadKbps * 1024) / 8,
       uploadThroughput: (PHONE.uploadKbps * 1024) / 8,
     });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
 
     // Each script's depth: 1 when the document (its HTML or an inline script) asked for it, one
     // more than the script that asked for it otherwise.
