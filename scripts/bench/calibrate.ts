@@ -28,7 +28,7 @@ export async function bisectRate(
 ): Promise<number> {
   let low = lower;
   let high = upper;
-  let rate = hundredths((low + high) / 2);
+  let rate = low;
   for (let step = 0; step < 8; step++) {
     rate = hundredths((low + high) / 2);
     const result = await score(rate);
@@ -83,5 +83,11 @@ export async function chooseCpuSlowdown(browser: Browser, asked: number | "mid-t
 }
 
 /** How a report names the slowdown and the host it was measured on. */
-export const describeCpu = (cpu: CpuChoice): string =>
-  `CPU ${cpu.rate}x slower (this host's Lighthouse benchmark index: ${Math.round(cpu.hostIndex)}; it scores like a mid-tier phone, ${MID_TIER_INDEX}, at ${cpu.midTierRate}x)`;
+export function describeCpu(cpu: CpuChoice): string {
+  const host = `this host's Lighthouse benchmark index: ${Math.round(cpu.hostIndex)}`;
+  const midTier =
+    cpu.hostIndex <= MID_TIER_INDEX
+      ? `no faster than a mid-tier phone's, ${MID_TIER_INDEX}`
+      : `it scores like a mid-tier phone, ${MID_TIER_INDEX}, at ${cpu.midTierRate}x`;
+  return `CPU ${cpu.rate}x slower (${host}; ${midTier})`;
+}
