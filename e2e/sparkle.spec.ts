@@ -68,6 +68,9 @@ test.describe("Sparkle Trail", () => {
   });
 
   test("the keyboard cursor stays inside the area", async ({ page }) => {
+    // Each sparkle lasts 1 s: on a busy machine the presses took longer than that, and the ones
+    // this test reads had gone (CI, 2026-11-26). The clock stands still while the keys go in.
+    await installPausedClock(page);
     await open(page, "/sparkle");
     const zone = page.getByRole("button", { name: /Sparkle zone/ });
     await zone.focus();
