@@ -15,7 +15,7 @@ import { siteFiles } from "../server/static.ts";
 import { chooseCpuSlowdown, describeCpu } from "./bench/calibrate.ts";
 import { buildFloor, serveFloor } from "./bench/floor.ts";
 import { median } from "./bench/lighthouse.ts";
-import { CPU_SLOWDOWN, type LiveResult, measureLive } from "./bench/live.ts";
+import type { LiveResult } from "./bench/live.ts";
 import { LIVE_OVER_FLOOR_MS, measureAgainstFloor, overFloor, signedMs } from "./bench/paired.ts";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
 import { listenOnFreePort, loadRegistry } from "./lib/local-site.ts";
@@ -37,18 +37,13 @@ const groups = ROUTES.map((route) =>
 );
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 console.log(`load average before: ${load()}`);
+const cpu = await chooseCpuSlowdown();
+console.log(describeCpu(cpu));
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 let measured: Awaited<ReturnType<typeof measureAgainstFloor>>;
 try {
-  const cpu = await chooseCpuSlowdown(browser, CPU_SLOWDOWN);
-  console.log(describeCpu(cpu));
-  measured = await measureAgainstFloor(
-    browser,
-    `${floorSite.origin}/`,
-    groups,
-    RUNS,
-    (round) => console.log(`round ${round}/${RUNS} done`),
-    (browser, url) => measureLive(browser, url, cpu.rate),
+  measured = await measureAgainstFloor(browser, `${floorSite.origin}/`, groups, RUNS, cpu.rate, (round) =>
+    console.log(`round ${round}/${RUNS} done`),
   );
 } finally {
   await browser.close();

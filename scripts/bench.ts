@@ -14,7 +14,7 @@
 // BENCH_SKIP_BUILD=1.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { type CpuChoice, chooseCpuSlowdown, describeCpu } from "./bench/calibrate.ts";
+import { chooseCpuSlowdown, describeCpu } from "./bench/calibrate.ts";
 import { buildFloor, serveFloor } from "./bench/floor.ts";
 import {
   clickAround,
@@ -29,7 +29,7 @@ import {
   waveWithSound,
 } from "./bench/frames.ts";
 import { type LighthouseResult, lighthouseCold, median, medianResult } from "./bench/lighthouse.ts";
-import { CPU_SLOWDOWN, type LiveResult, measureLive, PHONE } from "./bench/live.ts";
+import { type LiveResult, PHONE } from "./bench/live.ts";
 import { LIVE_OVER_FLOOR_MS, measureAgainstFloor, overFloor, type PairedRun, signedMs } from "./bench/paired.ts";
 import { measureUwuPaint, UWU_PAINT_BUDGET_MS } from "./bench/uwu-paint.ts";
 import { benchUwu, UWU_BUDGET_MS } from "./bench-uwu.ts";
@@ -95,25 +95,18 @@ const check = (ok: boolean, what: string) => {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+const cpu = await chooseCpuSlowdown();
+process.stdout.write(`${describeCpu(cpu)}\n`);
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 let measured: { floor: LiveResult[]; pairs: Map<string, PairedRun[]> } = { floor: [], pairs: new Map() };
-let cpu: CpuChoice | undefined;
 const frameRuns = new Map<string, FrameStats[]>();
 const uwuPaints: number[] = [];
 try {
   // 1. Paint and live under the phone conditions, a new context (cold) for every load, each page
   // right after a load of the floor (scripts/bench/paired.ts).
   const pages = targetsOf.filter((target) => target.name !== FLOOR).map((target) => [target]);
-  cpu = await chooseCpuSlowdown(browser, CPU_SLOWDOWN);
-  process.stdout.write(`${describeCpu(cpu)}\n`);
-  const rate = cpu.rate;
-  measured = await measureAgainstFloor(
-    browser,
-    `${floor.origin}/`,
-    pages,
-    RUNS,
-    (i) => process.stdout.write(`live: round ${i}/${RUNS} done\n`),
-    (browser, url) => measureLive(browser, url, rate),
+  measured = await measureAgainstFloor(browser, `${floor.origin}/`, pages, RUNS, cpu.rate, (i) =>
+    process.stdout.write(`live: round ${i}/${RUNS} done\n`),
   );
   // 2. Frames of the pointer toys, each run on a freshly loaded page.
   const pointerToys = Object.entries(POINTER_TOYS).filter(([path]) => urls.includes(path));
@@ -230,7 +223,7 @@ const machine = `Machine: load average ${loadBefore.join(" ")} before, ${loadAft
 
 const date = new Date().toISOString().slice(0, 10);
 const report = [
-  `Measured ${date}, ${RUNS} runs per page, round by round, medians. Lighthouse 13: mobile defaults, simulated throttling, a fresh Chromium per run. Paint and live: a cold load with the phone conditions applied for real (${PHONE.latencyMs} ms round trips, ${PHONE.downloadKbps / 1024} Mbps down, ${PHONE.uploadKbps} kbps up, ${cpu ? describeCpu(cpu) : `CPU ${CPU_SLOWDOWN}x slower`}, no service worker), from the start of navigation, each page right after a load of the floor; scripts in: the last script arrived; live: a press is answered (React has attached to the page's heading and, here, replayed the clicks held until then); live − floor: the median of each load's difference from the floor's load just before it. JS, cold: JavaScript Lighthouse's load transferred. Chain: the deepest chain of script requests after the HTML. Frames: 3 s of scripted input at human rates on a freshly loaded page.`,
+  `Measured ${date}, ${RUNS} runs per page, round by round, medians. Lighthouse 13: mobile defaults, simulated throttling, a fresh Chromium per run. Paint and live: a cold load with the phone conditions applied for real (${PHONE.latencyMs} ms round trips, ${PHONE.downloadKbps / 1024} Mbps down, ${PHONE.uploadKbps} kbps up, ${describeCpu(cpu)}, no service worker), from the start of navigation, each page right after a load of the floor; scripts in: the last script arrived; live: a press is answered (React has attached to the page's heading and, here, replayed the clicks held until then); live − floor: the median of each load's difference from the floor's load just before it. JS, cold: JavaScript Lighthouse's load transferred. Chain: the deepest chain of script requests after the HTML. Frames: 3 s of scripted input at human rates on a freshly loaded page.`,
   `Targets: performance ${TARGETS.performance}, FCP <= ${TARGETS.fcp / 1000} s, LCP <= ${TARGETS.lcp / 1000} s, TBT <= ${TARGETS.tbt} ms, CLS ${TARGETS.cls}, JS <= the floor's + ${kb(TARGETS.scriptOverFloor)}, painted before the floor, live <= ${TARGETS.liveOverFloor} ms after the floor, chain <= ${TARGETS.chain}, >= ${TARGETS.fps} fps with ${TARGETS.longTasks} long tasks.`,
   machine,
   "",

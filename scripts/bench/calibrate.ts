@@ -1,6 +1,8 @@
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
-import type { Browser } from "playwright-core";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
 import { median } from "./lighthouse.ts";
+import { PHONE } from "./live.ts";
 
 /**
  * Lighthouse's benchmark index of a mid-tier phone (a Pixel 5): the score Chrome DevTools' own CPU
@@ -47,14 +49,14 @@ export interface Calibration {
 }
 
 /**
- * Runs Lighthouse's benchmark index in a page of `browser`, unthrottled and then at the rates a
- * bisection tries, and returns the host's index and its mid-tier slowdown. About 10 s.
+ * Runs Lighthouse's benchmark index in a page of a Chromium of its own, unthrottled and then at the
+ * rates a bisection tries, and returns the host's index and its mid-tier slowdown. About 10 s.
  */
-export async function calibrateCpu(browser: Browser): Promise<Calibration> {
-  const context = await browser.newContext();
+export async function calibrateCpu(): Promise<Calibration> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
     const benchmark = `(${pageFunctions.computeBenchmarkIndex})()`;
     const score = async (rate: number) => {
       await cdp.send("Emulation.setCPUThrottlingRate", { rate });
@@ -67,18 +69,25 @@ export async function calibrateCpu(browser: Browser): Promise<Calibration> {
     const midTierRate = await bisectRate(score, MID_TIER_INDEX, 1, (hostIndex / MID_TIER_INDEX) * 1.5);
     return { hostIndex, midTierRate };
   } finally {
-    await context.close();
+    await browser.close();
   }
 }
 
-/** The slowdown a bench applies: `asked` (a number, or `mid-tier`), with this host's calibration. */
+/**
+ * The CPU slowdown asked for: Lighthouse's 4x unless CPU_SLOWDOWN says otherwise, a number or
+ * `mid-tier` (the slowdown at which this host scores like a mid-tier phone).
+ */
+const CPU_SLOWDOWN: number | "mid-tier" =
+  process.env.CPU_SLOWDOWN === "mid-tier" ? "mid-tier" : Number(process.env.CPU_SLOWDOWN ?? PHONE.cpuSlowdown);
+
+/** The slowdown a bench applies, with this host's calibration. */
 export interface CpuChoice extends Calibration {
   rate: number;
 }
 
 /** Calibrates this host (always: the reports say how fast it is) and picks the slowdown asked for. */
-export async function chooseCpuSlowdown(browser: Browser, asked: number | "mid-tier"): Promise<CpuChoice> {
-  const calibration = await calibrateCpu(browser);
+export async function chooseCpuSlowdown(asked: number | "mid-tier" = CPU_SLOWDOWN): Promise<CpuChoice> {
+  const calibration = await calibrateCpu();
   return { ...calibration, rate: asked === "mid-tier" ? calibration.midTierRate : asked };
 }
 

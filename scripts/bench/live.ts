@@ -31,23 +31,11 @@ export interface LiveResult {
 export const PHONE = { latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 750, cpuSlowdown: 4 } as const;
 
 /**
- * The CPU slowdown asked for: Lighthouse's 4x unless CPU_SLOWDOWN says otherwise, a number or
- * `mid-tier`: the slowdown at which this host scores like a mid-tier phone on Lighthouse's benchmark
- * index, found as Chrome DevTools' calibration finds it (scripts/bench/calibrate.ts). Lighthouse's
- * 4x was chosen on faster hosts; on a slower one it emulates a slower phone.
- */
-export const CPU_SLOWDOWN: number | "mid-tier" =
-  process.env.CPU_SLOWDOWN === "mid-tier" ? "mid-tier" : Number(process.env.CPU_SLOWDOWN ?? PHONE.cpuSlowdown);
-
-/**
  * Loads `url` cold (a new browser context: empty cache, no service worker) under the conditions
- * above, and reports when it painted and when it was live, measured in the page.
+ * above, the CPU `cpuSlowdown` times slower (scripts/bench/calibrate.ts chooses it), and reports
+ * when it painted and when it was live, measured in the page.
  */
-export async function measureLive(
-  browser: Browser,
-  url: string,
-  cpuSlowdown: number = PHONE.cpuSlowdown,
-): Promise<LiveResult> {
+export async function measureLive(browser: Browser, url: string, cpuSlowdown: number): Promise<LiveResult> {
   const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 412, height: 823 } });
   try {
     const page = await context.newPage();

@@ -31,7 +31,7 @@ describe("measureAgainstFloor", () => {
         { name: "b /hi", url: "b/hi" },
       ],
     ];
-    const { floor, pairs } = await measureAgainstFloor({} as Browser, "floor", groups, 2, undefined, measure);
+    const { floor, pairs } = await measureAgainstFloor({} as Browser, "floor", groups, 2, 4, undefined, measure);
     expect(loads).toEqual([
       ...["floor", "a/", "b/", "floor", "a/hi", "b/hi"],
       ...["floor", "b/", "a/", "floor", "b/hi", "a/hi"],
@@ -49,6 +49,7 @@ describe("measureAgainstFloor", () => {
       "floor",
       [[{ name: "p", url: "p" }]],
       2,
+      4,
       undefined,
       measure,
     );

@@ -29,17 +29,18 @@ export async function measureAgainstFloor(
   floorUrl: string,
   groups: readonly (readonly Target[])[],
   runs: number,
+  cpuSlowdown: number,
   onRound?: (round: number) => void,
-  measure: (browser: Browser, url: string) => Promise<LiveResult> = measureLive,
+  measure: (browser: Browser, url: string, cpuSlowdown: number) => Promise<LiveResult> = measureLive,
 ): Promise<{ floor: LiveResult[]; pairs: Map<string, PairedRun[]> }> {
   const floor: LiveResult[] = [];
   const pairs = new Map<string, PairedRun[]>(groups.flat().map((target) => [target.name, []]));
   for (let round = 0; round < runs; round++) {
     for (const group of groups) {
-      const floorRun = await measure(browser, floorUrl);
+      const floorRun = await measure(browser, floorUrl, cpuSlowdown);
       floor.push(floorRun);
       for (const target of round % 2 ? [...group].reverse() : group) {
-        pairs.get(target.name)?.push({ run: await measure(browser, target.url), floor: floorRun });
+        pairs.get(target.name)?.push({ run: await measure(browser, target.url, cpuSlowdown), floor: floorRun });
       }
     }
     onRound?.(round + 1);
