@@ -6,8 +6,38 @@ import type { SiteFiles } from "./static.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-/** Against slow clients: the headers within 10 s, the whole request within 30 s, idle keep-alive 5 s. */
-export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, idleSocketMs: 120_000 };
+/**
+ * Against slow clients: the headers within 10 s, the whole request within 30 s (Node checks both
+ * every `checkEveryMs`), idle keep-alive 5 s, any silent socket 2 min.
+ */
+export const TIMEOUTS = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  idleSocketMs: 120_000,
+  checkEveryMs: 30_000,
+};
+export type Timeouts = typeof TIMEOUTS;
+
+/**
+ * The answer to a request Node could not read or that took too long, by the parser's error code, as
+ * Node's own default answers. A request timeout must be a 408: a browser sends a request on a
+ * connection it opened ahead of time (a preconnect) and that sat idle; when the timeout check closes
+ * that connection in the same instant, a 408 tells the browser to send the request again on a new
+ * one (Chromium does), where a 400 would be taken as the answer and lose the request.
+ */
+export function clientErrorStatus(code: string | undefined): string {
+  switch (code) {
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return "408 Request Timeout";
+    case "HPE_HEADER_OVERFLOW":
+      return "431 Request Header Fields Too Large";
+    case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
+      return "413 Payload Too Large";
+    default:
+      return "400 Bad Request";
+  }
+}
 
 /** Paths the API answers; everything else is a file of the site or its 404 page. */
 const isApi = (pathname: string) => pathname.startsWith("/api/") || pathname === "/healthz" || pathname === "/readyz";
@@ -46,8 +76,18 @@ export function createSiteServer(
     api,
     upgrade,
     log,
-  }: { api?: Listener; upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void; log?: Logger } = {},
+    timeouts = TIMEOUTS,
+  }: {
+    api?: Listener;
+    upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+    log?: Logger;
+    timeouts?: Timeouts;
+  } = {},
 ): Server {
+  /** The responses each connection owes (pipelined requests queue): none may have bytes written into it. */
+  const owed = new WeakMap<Duplex, Set<ServerResponse>>();
+  const midResponse = (socket: Duplex) => [...(owed.get(socket) ?? [])].some((res) => res.headersSent);
+
   function handle(req: IncomingMessage, res: ServerResponse): unknown {
     const pathname = pathOf(req.url);
     if (pathname === null) {
@@ -113,11 +153,15 @@ export function createSiteServer(
 
   const server = createServer(
     {
-      headersTimeout: TIMEOUTS.headersMs,
-      requestTimeout: TIMEOUTS.requestMs,
-      keepAliveTimeout: TIMEOUTS.keepAliveMs,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
     },
     (req, res) => {
+      const responses = owed.get(req.socket) ?? new Set();
+      owed.set(req.socket, responses.add(res));
+      res.once("close", () => responses.delete(res));
       try {
         const result = handle(req, res);
         if (result instanceof Promise) result.catch((error: unknown) => fail(req, res, error));
@@ -138,12 +182,14 @@ export function createSiteServer(
     }
   });
   // A socket that neither sends nor reads for two minutes is closed (live streams send a heartbeat).
-  server.setTimeout(TIMEOUTS.idleSocketMs);
-  // A request Node cannot parse: a 400 where the socket still takes one, and never a crash.
-  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+  server.setTimeout(timeouts.idleSocketMs);
+  // A request Node cannot parse, or one too slow: its 4xx where the socket still takes one, then the
+  // connection closes; never a crash. A response already under way is cut off rather than have a
+  // status line written into its body.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     log?.debug("unreadable request", { error: error.code ?? errorText(error) });
-    if (socket.writable && !socket.destroyed) {
-      const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
+    if (socket.writable && !socket.destroyed && !midResponse(socket)) {
+      const status = clientErrorStatus(error.code);
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     } else socket.destroy();
   });
