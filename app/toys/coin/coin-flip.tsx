@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useFocusBack } from "../../kit/hooks/use-focus-back";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { Button } from "../../kit/ui/button";
 import { ShareButton } from "../../kit/ui/share-button";
@@ -9,13 +10,8 @@ export function CoinFlip() {
   const [flipping, setFlipping] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const later = useTimeouts();
-  const button = useRef<HTMLButtonElement>(null);
-
-  // The button is disabled while the coin flips, which drops keyboard focus to the page; give it
-  // back when the coin lands, unless the visitor has moved focus somewhere else meanwhile.
-  useEffect(() => {
-    if (result !== null && document.activeElement === document.body) button.current?.focus();
-  }, [result]);
+  // Disabled while it runs; keyboard focus comes back to it after.
+  const button = useFocusBack<HTMLButtonElement>(flipping);
 
   function flip() {
     setFlipping(true);

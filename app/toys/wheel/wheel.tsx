@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useFocusBack } from "../../kit/hooks/use-focus-back";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { buzz } from "../../kit/lib/haptics";
 import { Button } from "../../kit/ui/button";
@@ -64,13 +65,8 @@ export function Wheel() {
   const [spinning, setSpinning] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const later = useTimeouts();
-  const button = useRef<HTMLButtonElement>(null);
-
-  // The button is disabled while the wheel turns, which drops keyboard focus to the page; give it
-  // back when the spin ends, unless the visitor has moved focus somewhere else meanwhile.
-  useEffect(() => {
-    if (result !== null && document.activeElement === document.body) button.current?.focus();
-  }, [result]);
+  // Disabled while it runs; keyboard focus comes back to it after.
+  const button = useFocusBack<HTMLButtonElement>(spinning);
 
   function spin() {
     const next = nextRotation(rotation, Math.random);
