@@ -26,7 +26,7 @@ export type Timeouts = typeof TIMEOUTS;
  * that connection in the same instant, a 408 tells the browser to send the request again on a new
  * one (Chromium does), where a 400 would be taken as the answer and lose the request.
  */
-export function clientErrorStatus(code: string | undefined): string {
+function clientErrorStatus(code: string | undefined): string {
   switch (code) {
     case "ERR_HTTP_REQUEST_TIMEOUT":
       return "408 Request Timeout";
