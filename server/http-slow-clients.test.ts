@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { type AddressInfo, connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSiteServer, TIMEOUTS } from "./http.ts";
+import { createSiteServer, MAX_PIPELINED, TIMEOUTS } from "./http.ts";
 import { siteFiles } from "./static.ts";
 import { rawExchange } from "./test/raw-http.ts";
 import { makeSiteFixture } from "./test/site-fixture.ts";
@@ -78,6 +78,30 @@ describe("slow clients and broken requests", () => {
     await once(socket, "close");
     expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(text).toMatch(/\r\n\r\npart$/);
+    http.close();
+  });
+
+  it("closes a connection that piles up requests without reading the answers, and serves the next", async () => {
+    // Thousands of requests in one write: each would hold a response and an open file until read.
+    const files = siteFiles(site.client);
+    let open = 0;
+    let most = 0;
+    const { http, port } = await listen({
+      ...files,
+      serve: (req, res, pathname) => {
+        most = Math.max(most, ++open);
+        res.once("close", () => open--);
+        files.serve(req, res, pathname);
+      },
+    });
+    const flood = await rawExchange(port, ["GET /hi HTTP/1.1\r\nHost: localhost\r\n\r\n".repeat(5000)], {
+      waitMs: 5000,
+    });
+    expect(flood.closedByServer || flood.error !== null).toBe(true);
+    expect(most).toBeLessThanOrEqual(MAX_PIPELINED);
+    await expect.poll(() => open).toBe(0);
+    const next = await rawExchange(port, ["GET /hi HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"]);
+    expect(next.statuses).toEqual([200]);
     http.close();
   });
 });

@@ -39,6 +39,14 @@ function clientErrorStatus(code: string | undefined): string {
   }
 }
 
+/**
+ * Requests one connection may have waiting for their answers at once. A browser sends one at a time
+ * (none pipelines); a client that sends thousands without reading the answers would otherwise have
+ * a response object and an open file stream each (about 350 MB for one connection, measured), so
+ * past this many its connection is closed.
+ */
+export const MAX_PIPELINED = 32;
+
 /** Paths the API answers; everything else is a file of the site or its 404 page. */
 const isApi = (pathname: string) => pathname.startsWith("/api/") || pathname === "/healthz" || pathname === "/readyz";
 
@@ -84,7 +92,10 @@ export function createSiteServer(
     timeouts?: Timeouts;
   } = {},
 ): Server {
-  /** The responses each connection owes (pipelined requests queue): none may have bytes written into it. */
+  /**
+   * The responses each connection owes (pipelined requests queue), at most MAX_PIPELINED: none may
+   * have bytes written into it. Each set goes with its connection.
+   */
   const owed = new WeakMap<Duplex, Set<ServerResponse>>();
   const midResponse = (socket: Duplex) => [...(owed.get(socket) ?? [])].some((res) => res.headersSent);
 
@@ -160,6 +171,10 @@ export function createSiteServer(
     },
     (req, res) => {
       const responses = owed.get(req.socket) ?? new Set();
+      if (responses.size >= MAX_PIPELINED) {
+        req.socket.destroy();
+        return;
+      }
       owed.set(req.socket, responses.add(res));
       res.once("close", () => responses.delete(res));
       try {
