@@ -77,8 +77,14 @@ export async function calibrateCpu(): Promise<Calibration> {
  * The CPU slowdown asked for: Lighthouse's 4x unless CPU_SLOWDOWN says otherwise, a number or
  * `mid-tier` (the slowdown at which this host scores like a mid-tier phone).
  */
-const CPU_SLOWDOWN: number | "mid-tier" =
-  process.env.CPU_SLOWDOWN === "mid-tier" ? "mid-tier" : Number(process.env.CPU_SLOWDOWN ?? PHONE.cpuSlowdown);
+const CPU_SLOWDOWN: number | "mid-tier" = (() => {
+  const asked = process.env.CPU_SLOWDOWN;
+  if (asked === undefined) return PHONE.cpuSlowdown;
+  if (asked === "mid-tier") return asked;
+  const rate = Number(asked);
+  if (!(rate >= 1)) throw new Error(`CPU_SLOWDOWN is a number, 1 or more, or "mid-tier"; it was "${asked}".`);
+  return rate;
+})();
 
 /** The slowdown a bench applies, with this host's calibration. */
 export interface CpuChoice extends Calibration {
