@@ -1,0 +1,41 @@
+// `npm test`: every check, one stage after another, stopping at the first that fails, then how long
+// each stage took, so a stage that grows is seen the day it grows (docs/testing.md has the figures).
+import { spawnSync } from "node:child_process";
+import { loadavg } from "node:os";
+
+/** Each stage is an npm script; the build comes before the unit tests, which check its output. */
+const STAGES: [name: string, script: string][] = [
+  ["types", "typecheck"],
+  ["lint", "lint"],
+  ["build", "build"],
+  ["unit", "test:unit"],
+  ["budget", "budget"],
+  ["deploy", "test:deploy"],
+  ["e2e", "test:e2e"],
+];
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+
+const done: { name: string; seconds: number; ok: boolean }[] = [];
+const startLoad = load();
+for (const [name, script] of STAGES) {
+  const started = performance.now();
+  const run = spawnSync("npm", ["run", "-s", script], { stdio: "inherit" });
+  const ok = run.status === 0;
+  done.push({ name, seconds: (performance.now() - started) / 1000, ok });
+  if (!ok) break;
+}
+
+const total = done.reduce((sum, stage) => sum + stage.seconds, 0);
+const failed = done.find((stage) => !stage.ok);
+console.log(
+  `\nnpm test: ${failed ? `FAILED in stage ${failed.name}` : "passed"} (load average ${startLoad} at the start, ${load()} at the end)`,
+);
+for (const stage of done) {
+  console.log(`  ${stage.name.padEnd(7)} ${stage.seconds.toFixed(1).padStart(6)} s${stage.ok ? "" : "  FAILED"}`);
+}
+console.log(`  ${"total".padEnd(7)} ${total.toFixed(1).padStart(6)} s`);
+process.exit(failed ? 1 : 0);
