@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { LOCAL_ORIGIN } from "./app/kit/lib/site.ts";
 
+/** Tests that read the build's output (built by their global setup when missing or stale). */
+const BUILT = "scripts/build/built-site.test.ts";
+
 export default defineConfig({
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
@@ -13,7 +16,18 @@ export default defineConfig({
         test: {
           name: "logic",
           include: ["app/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: [BUILT],
           environment: "node",
+        },
+      },
+      {
+        // What the build made, as the site's server serves it: no browser needed.
+        extends: true,
+        test: {
+          name: "built",
+          include: [BUILT],
+          environment: "node",
+          globalSetup: ["scripts/build/ensure-build.ts"],
         },
       },
       {
