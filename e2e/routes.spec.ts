@@ -1,15 +1,16 @@
 import { documentTitle } from "../app/kit/lib/meta";
-import { shareImagePath } from "../app/kit/lib/share-image";
 import { allPages } from "../app/toys/registry";
-import { siteOrigin } from "../scripts/build/site-origin";
 import { axeViolations, expect, pageBackground, settle, test, waitForHydration } from "./fixtures";
+import { BOX_DEPENDENT, holdStylesheet, look } from "./page-styles";
 
 /**
- * Route-wide checks, driven by the registry: every page added later is covered with no new code.
- * Each concrete URL (a page's path and its sub-routes' pre-rendered paths) is opened once, and
- * every check runs on that one load: the HTML as served (with its social preview, whose picture is
- * fetched without opening another page), the layout, the background, the title,
- * axe, the menu, and what reduced motion stops.
+ * Route-wide checks in the browser, driven by the registry: every page added later is covered with
+ * no new code. Each concrete URL (a page's path and its sub-routes' pre-rendered paths) is opened
+ * once, and every check that only looks runs on that one load, as a named step: its own CSS styles
+ * it as the site's whole stylesheet does, the layout, the background, the title, axe, the menu,
+ * and what reduced motion stops (the last, as it changes the page). What needs no browser (the
+ * HTML as served, its title, description and social preview, the headers) is checked on the build
+ * in the unit suite (scripts/build/built-site.test.ts).
  */
 const urls = allPages.flatMap((entry) => [
   { entry, url: entry.path, own: true },
@@ -19,57 +20,23 @@ const urls = allPages.flatMap((entry) => [
 /** Pages whose axe run is slow: the Emoji Wall's 200 tiles take axe 2.5 s at full speed, 15 s at 20x. */
 const HEAVY_AXE = new Set(["/emojis"]);
 
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#x27;");
-
 for (const { entry, url, own } of urls) {
-  test(`${url}: pre-rendered with its title and description, in the layout, accessible, in the menu, still under reduced motion`, async ({
+  test(`${url}: styled by its own CSS as by the whole stylesheet, in the layout, accessible, in the menu, still under reduced motion`, async ({
     page,
   }) => {
     // Triples this test's budget: axe alone can take half of it on a starved machine.
     if (HEAVY_AXE.has(url)) test.slow();
 
+    // The site's whole stylesheet is held back, so the page is first seen with its own CSS alone
+    // (scripts/build/page-css.ts), as every visitor sees it until the page is live.
+    const stylesheet = await holdStylesheet(page);
     const response = await page.goto(url);
     expect(response?.status()).toBe(200);
-    const html = (await response?.text()) ?? "";
-    expect(html).toMatch(/<h1[\s>]/);
-    if (own) {
-      expect(html).toContain(`<title>${escapeHtml(documentTitle(entry.title))}</title>`);
-      expect(html).toContain(`<meta name="description" content="${escapeHtml(entry.description)}"/>`);
-      expect(html).toContain(`<meta property="og:title" content="${escapeHtml(entry.title)}"/>`);
-      expect(html).toContain(`<meta property="og:description" content="${escapeHtml(entry.description)}"/>`);
-    }
-    // Its social preview: Open Graph and X card tags, absolute URLs on the configured origin, and
-    // a picture of the right size that this server really has.
-    const og = (property: string) =>
-      html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"/>`))?.[1];
-    expect(og("og:title")).toBeTruthy();
-    expect(og("og:description")).toBeTruthy();
-    expect(og("og:url")).toBe(`${siteOrigin()}${url}`);
-    expect(og("og:image")).toBe(`${siteOrigin()}${shareImagePath(url)}`);
-    expect([og("og:image:width"), og("og:image:height")]).toEqual(["1200", "630"]);
-    expect(og("twitter:card")).toBe("summary_large_image");
-    expect(og("twitter:image")).toBe(og("og:image"));
-    const image = await page.request.get(shareImagePath(url));
-    expect(image.status()).toBe(200);
-    expect(image.headers()["content-type"]).toBe("image/png");
-    const png = await image.body();
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
     await waitForHydration(page);
 
-    await expect(page.locator("header")).toBeVisible();
-    await expect(page.locator("main")).toBeVisible();
-    await expect(page.locator("footer")).toBeVisible();
-    await expect(page.locator("main h1")).toHaveCount(1);
-    expect(await pageBackground(page, entry.background)).toEqual({ shown: true, same: true });
-    if (own) await expect(page).toHaveTitle(documentTitle(entry.title));
-    // Entrance animations (the blog's cards fade in one after another) end first: axe measured a
-    // half-faded card's contrast when it ran before the last one had arrived.
+    // Entrance animations (the blog's cards fade in one after another) end first: a look must not
+    // see one half done, and axe measured a half-faded card's contrast when it ran before the last
+    // one had arrived.
     await page.locator("main").evaluate((main) =>
       Promise.all(
         main
@@ -78,25 +45,62 @@ for (const { entry, url, own } of urls) {
           .map((a) => a.finished.catch(() => {})),
       ),
     );
-    expect(await axeViolations(page)).toEqual([]);
-
-    const menu = page.getByRole("button", { name: "Menu" });
-    await menu.click();
-    const nav = page.getByRole("navigation", { name: "All pages" });
-    await expect(nav.getByRole("link", { name: entry.label, exact: true })).toHaveAttribute("aria-current", "page");
-    await page.keyboard.press("Escape");
-    await expect(nav).toBeHidden();
-
-    // The visitor asks for less motion (the system setting changes while the page is open): after
-    // the page has rendered what that changes, nothing on it runs without end.
-    await page.emulateMedia({ reducedMotion: "reduce" });
     await settle(page);
-    const endless = await page.evaluate(() =>
-      document
-        .getAnimations()
-        .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations === Infinity)
-        .map((a) => (a as CSSAnimation).animationName ?? "script animation"),
-    );
-    expect(endless).toEqual([]);
+
+    await test.step("its own CSS styles it exactly as the site's whole stylesheet does", async () => {
+      // The whole stylesheet is asked for once the page is live, and held here.
+      await expect.poll(stylesheet.asked).toBe(true);
+      expect((await look(page, BOX_DEPENDENT)).differences).toEqual([]);
+      await stylesheet.release();
+      await page.evaluate(() => window.__pointlessStyles?.());
+      // It is in, and on.
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+            (l) => !l.disabled && !!l.sheet,
+          ),
+        ),
+      ).toEqual([true]);
+      await settle(page);
+      const { compared, differences } = await look(page, BOX_DEPENDENT);
+      expect(differences).toEqual([]);
+      expect(compared).toBeGreaterThan(10);
+    });
+
+    await test.step("in the layout, with its background and title", async () => {
+      await expect(page.locator("header")).toBeVisible();
+      await expect(page.locator("main")).toBeVisible();
+      await expect(page.locator("footer")).toBeVisible();
+      await expect(page.locator("main h1")).toHaveCount(1);
+      expect(await pageBackground(page, entry.background)).toEqual({ shown: true, same: true });
+      if (own) await expect(page).toHaveTitle(documentTitle(entry.title));
+    });
+
+    await test.step("accessible (axe)", async () => {
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    await test.step("in the menu, marked as the current page", async () => {
+      const menu = page.getByRole("button", { name: "Menu" });
+      await menu.click();
+      const nav = page.getByRole("navigation", { name: "All pages" });
+      await expect(nav.getByRole("link", { name: entry.label, exact: true })).toHaveAttribute("aria-current", "page");
+      await page.keyboard.press("Escape");
+      await expect(nav).toBeHidden();
+    });
+
+    await test.step("under reduced motion, nothing runs without end", async () => {
+      // The visitor asks for less motion (the system setting changes while the page is open): after
+      // the page has rendered what that changes, nothing on it runs without end.
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await settle(page);
+      const endless = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations === Infinity)
+          .map((a) => (a as CSSAnimation).animationName ?? "script animation"),
+      );
+      expect(endless).toEqual([]);
+    });
   });
 }

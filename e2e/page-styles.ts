@@ -1,0 +1,154 @@
+import type { Page, Route } from "@playwright/test";
+
+/**
+ * Each pre-rendered page carries only the CSS its own code can use (scripts/build/page-css.ts); the
+ * site's whole stylesheet is switched on once the page is live. These helpers hold that stylesheet
+ * back, so a page is seen with its own CSS alone, then with all of it.
+ */
+
+/** Holds every request for the site's whole stylesheet until `release` is called. */
+export async function holdStylesheet(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/[^/]+\.css$/, (route) => (released ? route.continue() : void held.push(route)));
+  return {
+    asked: () => held.length > 0,
+    release: async () => {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+/**
+ * Properties resolved against the element's box or its content (a clock's text, a random quote),
+ * which may differ between two looks at a live page for reasons that have nothing to do with CSS.
+ */
+export const BOX_DEPENDENT = [
+  "width",
+  "height",
+  "inline-size",
+  "block-size",
+  "top",
+  "right",
+  "bottom",
+  "left",
+  "inset-block-start",
+  "inset-block-end",
+  "inset-inline-start",
+  "inset-inline-end",
+  "transform-origin",
+  "perspective-origin",
+];
+
+/**
+ * Every element's computed style, and that of its ::before and ::after: the first look is kept in
+ * the page, the second returns what differs from it (for elements whose class and style attributes
+ * did not change in between). CSS animations and transitions are read at their start (paused at 0,
+ * then put back where they were, so the page goes on as a visitor sees it), so both looks see the
+ * same frame of them, and one that runs only in the second look is a @keyframes rule missing from
+ * the page's own CSS. What script animations drive (an emoji's wiggle) is not the stylesheet's and
+ * comes and goes by itself: those properties are not compared. Each look also reports an animation
+ * an element names that no @keyframes rule of the page defines. Call it once finite animations (an
+ * entrance fade) have ended, or one that ends between the looks shows as a difference.
+ */
+export function look(page: Page, skip: readonly string[]) {
+  return page.evaluate((skipped) => {
+    type Looked = { at: string; styles: Record<string, string>; scripted: Set<string>; runs: Set<string> };
+    const w = window as unknown as { __firstLook?: Map<Element, Looked> };
+    const scriptedOn = new Map<Element, Set<string>>();
+    const runsOn = new Map<Element, Set<string>>();
+    const putBack: (() => void)[] = [];
+    const add = (map: Map<Element, Set<string>>, el: Element, value: string) =>
+      map.set(el, (map.get(el) ?? new Set<string>()).add(value));
+    for (const animation of document.getAnimations()) {
+      const effect = animation.effect as KeyframeEffect | null;
+      const target = effect?.target;
+      if (!effect || !target) continue;
+      const pseudo = effect.pseudoElement ?? "";
+      if (animation instanceof CSSAnimation || animation instanceof CSSTransition) {
+        if (animation instanceof CSSAnimation) add(runsOn, target, `${pseudo}${animation.animationName}`);
+        const { currentTime, playState } = animation;
+        animation.pause();
+        animation.currentTime = 0;
+        putBack.push(() => {
+          animation.currentTime = currentTime;
+          if (playState === "running") animation.play();
+        });
+        continue;
+      }
+      for (const frame of effect.getKeyframes()) {
+        for (const name of Object.keys(frame)) {
+          if (["offset", "easing", "composite", "computedOffset"].includes(name)) continue;
+          // getKeyframes() names properties in camelCase; computed styles are kebab-case.
+          add(scriptedOn, target, `${pseudo}${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+        }
+      }
+    }
+    const styleOf = (el: Element, pseudo?: string) => {
+      const style = getComputedStyle(el, pseudo);
+      const out: Record<string, string> = {};
+      if (pseudo && style.content === "none") return out;
+      for (let i = 0; i < style.length; i++) {
+        const name = style.item(i);
+        if (!skipped.includes(name)) out[`${pseudo ?? ""}${name}`] = style.getPropertyValue(name);
+      }
+      return out;
+    };
+    const now = new Map<Element, Looked>();
+    for (const el of document.body.querySelectorAll("*")) {
+      now.set(el, {
+        at: `${el.getAttribute("class") ?? ""}|${el.getAttribute("style") ?? ""}`,
+        styles: { ...styleOf(el), ...styleOf(el, "::before"), ...styleOf(el, "::after") },
+        scripted: scriptedOn.get(el) ?? new Set(),
+        runs: runsOn.get(el) ?? new Set(),
+      });
+    }
+    for (const undo of putBack) undo();
+
+    // Every animation an element names must be defined by the CSS the page has now, whether it
+    // runs at this moment or ran and ended (an entrance fade).
+    const defined = new Set<string>();
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSKeyframesRule) defined.add(rule.name);
+        else if ("cssRules" in rule) walk((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) if (!sheet.disabled) walk(sheet.cssRules);
+    const differences: string[] = [];
+    for (const [el, looked] of now) {
+      for (const pseudo of ["", "::before", "::after"]) {
+        for (const name of (looked.styles[`${pseudo}animation-name`] ?? "none").split(/,\s*/)) {
+          if (name !== "none" && !defined.has(name)) {
+            differences.push(
+              `<${el.tagName.toLowerCase()} class="${el.getAttribute("class")}">${pseudo} names the animation ${name}, which no @keyframes rule defines`,
+            );
+          }
+        }
+      }
+    }
+
+    if (!w.__firstLook) {
+      w.__firstLook = now;
+      return { compared: 0, differences: differences.slice(0, 20) };
+    }
+    let compared = 0;
+    for (const [el, first] of w.__firstLook) {
+      const second = now.get(el);
+      if (!second || second.at !== first.at) continue;
+      compared++;
+      const tag = `<${el.tagName.toLowerCase()} class="${el.getAttribute("class")}">`;
+      for (const name of second.runs) {
+        if (!first.runs.has(name)) differences.push(`${tag} runs the animation ${name} only with the whole stylesheet`);
+      }
+      for (const [name, value] of Object.entries(second.styles)) {
+        // Theme variables the page never uses come with the whole stylesheet: nothing reads them.
+        if (name.includes("--") && !(name in first.styles)) continue;
+        if (first.scripted.has(name) || second.scripted.has(name)) continue;
+        if (first.styles[name] !== value) differences.push(`${tag} ${name}: ${first.styles[name]} → ${value}`);
+      }
+    }
+    return { compared, differences: differences.slice(0, 20) };
+  }, skip);
+}
