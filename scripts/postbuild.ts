@@ -33,6 +33,7 @@ const pages = new Map<string, string>();
 
 for (const file of walk(DIR).filter((f) => f.endsWith(".html"))) {
   const rewritten = transformHtml(
+    relative(DIR, file),
     readFileSync(file, "utf8"),
     (href) => readFileSync(join(DIR, href), "utf8"),
     (urls) => [...closure(DIR, urls)],

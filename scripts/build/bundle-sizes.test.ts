@@ -17,7 +17,7 @@ describe("pageModules", () => {
     });
   });
 
-  it("finds nothing in a page without a bootstrap", () => {
-    expect(pageModules("<p>hi</p>")).toEqual({ shell: [], route: [] });
+  it("refuses a page without a bootstrap, naming it, rather than count its JavaScript as none", () => {
+    expect(() => pageModules("<p>hi</p>", "hi/index.html")).toThrow(/^hi\/index\.html has no bootstrap plan/);
   });
 });

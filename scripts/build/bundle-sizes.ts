@@ -29,9 +29,11 @@ const brotliSize = (data: Buffer | string) =>
   brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 /** The page's first-load modules, split into the shell's (root, manifest, entry) and the route's. */
-export function pageModules(html: string): { shell: string[]; route: string[] } {
+export function pageModules(html: string, page = "a page"): { shell: string[]; route: string[] } {
   const plan = readBootPlan(html);
-  if (!plan) return { shell: [], route: [] };
+  // A page without one was not rewritten by the build: its JavaScript cannot be counted, and
+  // counting none would pass every budget.
+  if (!plan) throw new Error(`${page} has no bootstrap plan: was it built by \`npm run build\`?`);
   const isShell = (id?: string) => !id || id === "root" || id.startsWith("kit/shell/");
   return {
     shell: [...plan.modules.filter((m) => isShell(m.routeId)).map((m) => m.url), plan.entry],
@@ -61,7 +63,7 @@ export function measurePages(dir: string): PageBytes[] {
     .filter((file) => file.endsWith(".html") && !/(^|\/)(__spa-fallback|404)\.html$/.test(file))
     .map((file) => {
       const html = readFileSync(file, "utf8");
-      const { shell, route } = pageModules(html);
+      const { shell, route } = pageModules(html, relative(dir, file));
       const shellChunks = closure(dir, shell);
       const all = closure(dir, [...shell, ...route]);
       const own = [...all].filter((url) => !shellChunks.has(url));

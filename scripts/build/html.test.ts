@@ -8,6 +8,18 @@ import {
   transformHtml,
 } from "./html.ts";
 
+const bootstrapScript = `<script type="module" async="">import "/assets/manifest-1.js";
+import * as route0 from "/assets/root-2.js";
+import * as route1 from "/assets/route-3.js";
+  
+  window.__reactRouterRouteModules = {"root":route0,"toys/hi/route":route1};
+
+import("/assets/entry.client-4.js");</script>`;
+const bootstrap = `<body><h1>Hi</h1>${bootstrapScript}</body>`;
+
+/** A stand-in for the build's chunk graph: the root and the route module share a chunk. */
+const closureOf = (urls: string[]) => [...new Set([...urls, "/assets/shell-5.js"])];
+
 const page = `<html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body><h1>Hi</h1></body></html>`;
 
 describe("HTML rewrites", () => {
@@ -29,28 +41,21 @@ describe("HTML rewrites", () => {
     expect(out).toContain("<h1>Hi</h1>");
   });
 
-  it("does both", () => {
-    const out = transformHtml(
-      page,
-      () => "body{margin:0}",
-      (urls) => urls,
-    );
-    expect(out).toBe(
-      `<html><head><meta charSet="utf-8"/><style>body{margin:0}</style><link rel="stylesheet" href="/assets/root.css" disabled=""/></head><body><h1>Hi</h1></body></html>`,
-    );
+  it("stops the build, naming the page, when React Router's output is not as expected", () => {
+    // As React Router writes it: a stylesheet link, modulepreload links and its start-up script.
+    const framework = page.replace("</body>", `${bootstrapScript}</body>`);
+    expect(() => transformHtml("hi/index.html", framework, () => "", closureOf)).not.toThrow();
+    const cases: [string, RegExp][] = [
+      [framework.replace(bootstrapScript, ""), /^hi\/index\.html: React Router's start-up module script not found/],
+      [framework.replace('<script type="module" async="">', '<script type="module">'), /start-up module script/],
+      [framework.replace(/<link rel="stylesheet"[^>]*>/, ""), /^hi\/index\.html: its stylesheet link not found/],
+      [framework.replace(/<link rel="modulepreload"[^>]*>/g, ""), /its modulepreload links not found/],
+    ];
+    for (const [html, message] of cases) {
+      expect(() => transformHtml("hi/index.html", html, () => "", closureOf)).toThrow(message);
+    }
   });
 });
-
-const bootstrap = `<body><h1>Hi</h1><script type="module" async="">import "/assets/manifest-1.js";
-import * as route0 from "/assets/root-2.js";
-import * as route1 from "/assets/route-3.js";
-  
-  window.__reactRouterRouteModules = {"root":route0,"toys/hi/route":route1};
-
-import("/assets/entry.client-4.js");</script></body>`;
-
-/** A stand-in for the build's chunk graph: the root and the route module share a chunk. */
-const closureOf = (urls: string[]) => [...new Set([...urls, "/assets/shell-5.js"])];
 
 describe("the bootstrap", () => {
   it("reads React Router's script into a plan: the modules, their route ids, the entry, and every chunk to preload", () => {
@@ -93,14 +98,14 @@ describe("each page's own CSS", () => {
   const css = ".a{color:red}.b{color:blue}.c{color:green}";
   const withCss = bootstrap.replace(
     "<body>",
-    `<head><link rel="stylesheet" href="/assets/root.css"/></head><body class="a">`,
+    `<head><link rel="modulepreload" href="/assets/root-2.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body class="a">`,
   );
   const read = (href: string) =>
     href === "/assets/root.css" ? css : href === "/assets/route-3.js" ? 'n("b")' : "export{}";
 
   it("inlines only the rules the page's HTML and every module it can run name", () => {
     const reached: string[][] = [];
-    const out = transformHtml(withCss, read, closureOf, (urls) => {
+    const out = transformHtml("hi/index.html", withCss, read, closureOf, (urls) => {
       reached.push(urls);
       return closureOf(urls);
     });
@@ -116,6 +121,6 @@ describe("each page's own CSS", () => {
   });
 
   it("inlines all of it for a page that may render any other (no reachableOf)", () => {
-    expect(transformHtml(withCss, read, closureOf)).toContain(`<style>${css}</style>`);
+    expect(transformHtml("hi/index.html", withCss, read, closureOf)).toContain(`<style>${css}</style>`);
   });
 });

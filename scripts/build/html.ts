@@ -20,7 +20,7 @@ export function inlineStylesheets(
   /** The page's scripts, to inline only the CSS they can use (scripts/build/page-css.ts); all of it without. */
   scripts?: readonly string[],
 ): string {
-  return html.replace(/<link rel="stylesheet" href="([^"]+)"\/>/g, (_, href: string) => {
+  return html.replace(STYLESHEET, (_, href: string) => {
     const whole = readAsset(href);
     const css = (scripts ? pageCss(whole, [html, ...scripts]) : whole).replace(/<\/style/gi, "<\\/style");
     return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled=""/>`;
@@ -33,10 +33,31 @@ export function inlineStylesheets(
  * React Router adds them again after hydration for client navigations.
  */
 export function dropModulePreloads(html: string): string {
-  return html.replace(/<link rel="modulepreload" href="[^"]*"\/>/g, "");
+  return html.replace(MODULE_PRELOAD, "");
 }
 
+/** What React Router writes into every pre-rendered page, as the rewrites expect to find it. */
+const STYLESHEET = /<link rel="stylesheet" href="([^"]+)"\/>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"\/>/g;
 const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
+
+/**
+ * Stops the build, naming the page, when React Router's output no longer looks as the rewrites
+ * expect: a rewrite that matched nothing would leave the page as it was, and the byte budget would
+ * then count its JavaScript as none and pass.
+ */
+function expectFramework(html: string, page: string) {
+  const missing = [
+    [STYLESHEET, "its stylesheet link"],
+    [MODULE_PRELOAD, "its modulepreload links"],
+    [BOOTSTRAP, "React Router's start-up module script"],
+  ].filter(([pattern]) => !new RegExp((pattern as RegExp).source).test(html));
+  if (missing.length > 0) {
+    throw new Error(
+      `${page}: ${missing.map(([, what]) => what).join(", ")} not found where the build expects ${missing.length > 1 ? "them" : "it"}. React Router's output changed: scripts/build/html.ts must change with it.`,
+    );
+  }
+}
 
 /**
  * The bootstrap's module (scripts/build/bootstrap.ts), compiled from its file and minified once:
@@ -88,16 +109,18 @@ export function readBootPlan(html: string): BootPlan | null {
 }
 
 /**
- * Every rewrite, for one page: `readAsset` reads a built file, `closureOf` lists a module's static
+ * Every rewrite, for one page (`page` names it in an error): `readAsset` reads a built file, `closureOf` lists a module's static
  * imports, and `reachableOf` every module the page can ever run (its CSS is cut to what they can
  * use; without it, as for the SPA fallback that may render any page, the page gets all of it).
  */
 export function transformHtml(
+  page: string,
   html: string,
   readAsset: (href: string) => string,
   closureOf: (urls: string[]) => string[],
   reachableOf?: (urls: string[]) => string[],
 ): string {
+  expectFramework(html, page);
   const script = BOOTSTRAP.exec(html)?.[1];
   const plan = script ? bootPlan(script, closureOf) : null;
   const scripts =
