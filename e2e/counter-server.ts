@@ -14,15 +14,24 @@ export interface CounterServer {
   total(): Promise<number>;
   /** Counts clicks through the API, as another visitor would. */
   add(clicks: number): Promise<void>;
+  /** How many log lines the server has written so far: a mark for `sendsSince`. */
+  mark(): number;
+  /**
+   * Every POST to the counter since `mark`, as the server logged it: the request, then what it
+   * counted. None means the page never sent; a send that counted nothing says so.
+   */
+  sendsSince(mark: number): string[];
   stop(): Promise<void>;
 }
 
 export async function startCounterServer(): Promise<CounterServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "pointless-counter-"));
-  const { origin, port, child } = await startSiteProcess({
+  const { origin, port, child, logs } = await startSiteProcess({
     COUNTER_DATA_DIR: dataDir,
     COUNTER_READ_LIMIT: "10000/100000",
     COUNTER_WRITE_LIMIT: "10000/100000",
+    // Every request and every counter send, for a failure to say what reached the server.
+    LOG_LEVEL: "debug",
   });
   // Another visitor's device, with its running count.
   const device = `another-visitor-${port}-device`;
@@ -41,6 +50,18 @@ export async function startCounterServer(): Promise<CounterServer> {
       });
       if (!response.ok) throw new Error(`the API refused a send: ${response.status}`);
       made += clicks;
+    },
+    mark: () => logs.length,
+    sendsSince(mark) {
+      return logs
+        .slice(mark)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter(
+          (entry) =>
+            (entry.msg === "request" && entry.method === "POST" && entry.route === "/api/clicks") ||
+            entry.msg === "clicks send",
+        )
+        .map(({ time, level, ...entry }) => `${String(time).slice(11, 23)} ${JSON.stringify(entry)}`);
     },
     async stop() {
       await stopProcess(child);

@@ -176,6 +176,23 @@ test("offline, clicks wait on the device and go when the network is back", async
   await expect(globalBadge(page)).not.toContainText("waiting");
 });
 
+/**
+ * Waits for the server's total to be `expected`; if it never is, the failure lists every counter
+ * send the server logged since `mark`: none (never sent), or sent and what each counted.
+ */
+async function expectTotal(counter: CounterServer, expected: number, mark: number, timeout?: number) {
+  try {
+    await expect.poll(() => counter.total(), { timeout }).toBe(expected);
+  } catch (error) {
+    const sends = counter.sendsSince(mark);
+    throw new Error(
+      `${(error as Error).message}\nThe counter's sends since then, as the server logged them: ${
+        sends.length ? `\n${sends.join("\n")}` : "none (never sent)"
+      }`,
+    );
+  }
+}
+
 test("clicks not yet sent when the visitor leaves go with the page, and are confirmed on the next visit", async ({
   page,
   counter,
@@ -186,8 +203,9 @@ test("clicks not yet sent when the visitor leaves go with the page, and are conf
   await bigButton(page).click();
   await bigButton(page).click();
   // Leaving sends them at once (sendBeacon on pagehide), without waiting for the next send.
+  const leaving = counter.mark();
   await page.goto("about:blank");
-  await expect.poll(() => counter.total()).toBe(before + 2);
+  await expectTotal(counter, before + 2, leaving);
   // The page never saw the answer: the next visit sends the same clicks again, and the server
   // counts nothing twice.
   await open(page, "/");
@@ -216,10 +234,11 @@ test("two tabs share one ledger: clicks in both while one of them leaves, none l
   });
   for (let i = 0; i < 3; i++) await bigButton(leaving).click();
   for (let i = 0; i < 2; i++) await bigButton(staying).click();
+  const mark = counter.mark();
   const left = leaving.goto("about:blank");
   for (let i = 0; i < 4; i++) await bigButton(staying).click();
   await left;
-  await expect.poll(() => counter.total(), { timeout: 15_000 }).toBe(before + 9);
+  await expectTotal(counter, before + 9, mark, 15_000);
   await expect(globalBadge(staying)).not.toContainText("waiting");
   await expect.poll(() => waitingInLedger(staying)).toBe(0);
   expect(await counter.total()).toBe(before + 9);

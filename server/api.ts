@@ -76,7 +76,7 @@ export function createApi({
     }
   });
 
-  app.route("/", clickRoutes({ store: clicks, guard: backends.guard, now, onTotal: onClicksTotal }));
+  app.route("/", clickRoutes({ store: clicks, guard: backends.guard, now, onTotal: onClicksTotal, log }));
   if (bubbles) app.route("/", bubbleRoutes(bubbles));
 
   app.notFound((c) => c.json(error("There is no such API."), 404));

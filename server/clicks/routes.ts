@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { CLICKS_PATH, type ClicksSend, DEVICE_ID, MAX_BODY_BYTES } from "../../contracts/clicks.ts";
 import { type ApiEnv, bodyUpTo, error, jsonBody, limited } from "../http-api.ts";
+import type { Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import type { ClickStore } from "./store.ts";
 
@@ -54,10 +55,13 @@ export function clickRoutes({
   guard,
   now = Date.now,
   onTotal,
+  log,
 }: {
   store: ClickStore;
   guard: StoreGuard;
   now?: () => number;
+  /** At debug level, one line per send: what it asked and what it counted (tests read it). */
+  log?: Logger;
   /** Called when a send raised the total (the live channel passes it on). */
   onTotal?: (total: number) => void;
 }) {
@@ -93,6 +97,9 @@ export function clickRoutes({
     const parsed = v.safeParse(SendSchema, body);
     if (!parsed.success) return c.json(error(messages(parsed.issues)), 400);
     const ack = await guard.run(() => store.count(parsed.output, now()));
+    // The device id is a random name for a browser, not a person: its first characters tell sends apart.
+    const { device, from, to } = parsed.output;
+    log?.debug("clicks send", { device: device.slice(0, 6), from, to, counted: ack.counted, acked: ack.acked });
     if (ack.counted > 0) onTotal?.(ack.total);
     return c.json(ack);
   });
