@@ -126,6 +126,9 @@ export function createBubbleHub({
         sequence.restart();
         const state = sheetNow();
         if (state) sendAll(encodeSheet(state));
+        // With its counts: a visitor who joined before the sheet was read has had none yet.
+        const counts = tick();
+        if (counts) sendAll(JSON.stringify(counts));
       })
       .catch((error: unknown) => log.debug("bubble sheet not loaded", { error: errorText(error) }))
       .finally(() => {
