@@ -178,12 +178,14 @@ test("bad input is refused and changes nothing", async ({ page }) => {
       new Promise<{ code: number; replies: string[] }>((resolve) => {
         const ws = new WebSocket(`${location.origin.replace("http", "ws")}/api/live?topics=bubbles`);
         const replies: string[] = [];
+        // The answer to the message (or the server closing the channel) ends the talk.
         ws.onmessage = (event) => {
-          if (typeof event.data === "string" && !event.data.includes('"tick"')) replies.push(event.data);
+          if (typeof event.data !== "string" || !/^\{"t":"(ok|no)"/.test(event.data)) return;
+          replies.push(event.data);
+          ws.close();
         };
         ws.onopen = () => {
           for (const message of messages) ws.send(message);
-          setTimeout(() => ws.close(), 500);
         };
         ws.onclose = (event) => resolve({ code: event.code, replies });
       });
@@ -208,11 +210,21 @@ test("without the server, the page says so plainly, shows the last sheet it saw,
   page,
   problems,
 }) => {
+  // The server's word that bubble 7 (index 6) is popped, as the page receives it: the page keeps its
+  // own pops apart until then, and leaves only confirmed ones in storage.
+  const confirmed = new Promise<void>((resolve) => {
+    page.on("websocket", (ws) =>
+      ws.on("framereceived", ({ payload }) => {
+        if (typeof payload !== "string" || !payload.startsWith('{"t":"pops"')) return;
+        if ((JSON.parse(payload) as { i: number[] }).i.includes(6)) resolve();
+      }),
+    );
+  });
   await open(page, PATH);
   await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
   await bubble(page, 7).click();
   await expect(bubble(page, 7)).toHaveAttribute("aria-pressed", "true");
-  await page.waitForTimeout(300);
+  await confirmed;
   // Leaving keeps the sheet as it was in storage.
   await page.goto("about:blank");
 

@@ -70,14 +70,15 @@ describe("a server killed while visitors pop", () => {
     const sheet = client.sheet?.sheet as number;
     const sent = new Map<number, number[]>();
     let next = 0;
-    // Pop 10 bubbles every 10 ms, and kill the server 300 ms in.
+    // Pop 10 bubbles every 10 ms, and kill the server once it has acknowledged a few messages, with
+    // more on their way.
     const popping = setInterval(() => {
       if (client.ws.readyState !== client.ws.OPEN) return;
       const i = Array.from({ length: 10 }, (_, k) => (next * 10 + k) % SIZE);
       sent.set(++next, i);
       client.send({ t: "pop", n: next, sheet, i });
     }, 10);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await client.until(() => client.messages.filter((m) => m.t === "ok").length >= 5);
     await stopProcess(server.child, "SIGKILL");
     clearInterval(popping);
     const acknowledged = client.messages
