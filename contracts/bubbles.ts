@@ -10,11 +10,16 @@ export const DEFAULT_SHEET_SIZE = 10_000;
 /** `GET` answers the sheet as JSON (for pages that cannot hold the live channel open). */
 export const BUBBLES_PATH = "/api/bubbles";
 
-/** A page sends at most this many pops in one message (it batches a quick finger's pops). */
-export const MAX_POPS_PER_MESSAGE = 64;
-
 /** A person pops at most about fifteen bubbles a second: the server's limit per client address. */
 export const POPS_PER_SECOND = 15;
+
+/**
+ * The most pops the limit admits at once (two seconds' worth), and so the most a page sends in one
+ * message (it batches a quick finger's pops): a message the limit could never admit would be
+ * refused for ever.
+ */
+export const POPS_BURST = 2 * POPS_PER_SECOND;
+export const MAX_POPS_PER_MESSAGE = POPS_BURST;
 
 /** The page gathers a finger's pops this long before it sends them. */
 export const SEND_POPS_EVERY_MS = 50;

@@ -10,6 +10,12 @@ export const LIVE_PATH = "/api/live";
 export type Topic = "bubbles" | "clicks";
 export const TOPICS: readonly Topic[] = ["bubbles", "clicks"];
 
+/**
+ * Where a page left off, as the server gave it ("epoch.seq": the server process's id and the last
+ * message number seen). Anything else is ignored: the page gets the whole state.
+ */
+export const RESUME_PATTERN = /^\d{1,10}\.\d{1,15}$/;
+
 /** The channel's address: `topics` to follow, and where a page left off (`resume`), if anywhere. */
 export function liveUrl(topics: readonly Topic[], resume?: string): string {
   const query = new URLSearchParams({ topics: topics.join(",") });
@@ -30,8 +36,21 @@ export const CLOSE = {
   tryLater: 1013,
 } as const;
 
-/** The server says something changed on every channel every few seconds, so a silent one is dead. */
+/** The bubble sheet's counts every few seconds (its page checks its sheet against them). */
 export const TICK_EVERY_MS = 5000;
+
+/**
+ * The server says `{"t":"hb"}` on every channel this often, whatever its topics, so a page can tell
+ * a quiet topic from a dead line: a channel silent for SILENT_AFTER_MS is dead.
+ */
+export const HEARTBEAT_EVERY_MS = 10_000;
+export const SILENT_AFTER_MS = 25_000;
+
+/**
+ * A channel open this long without trouble has proven itself: only then does the page's count of
+ * failures start again from nothing (one closed right after opening is still a failure).
+ */
+export const HEALTHY_AFTER_MS = 10_000;
 
 // Server -> page. The sheet itself is a binary message (bubbles.ts); everything else is JSON text.
 
@@ -80,7 +99,30 @@ export interface NoMessage {
   retryMs?: number;
 }
 
-export type ServerMessage = TickMessage | PopsMessage | DoneMessage | ClicksMessage | OkMessage | NoMessage;
+/** The server is here (every HEARTBEAT_EVERY_MS on every channel). */
+export interface HeartbeatMessage {
+  t: "hb";
+}
+
+/**
+ * The server is about to close this channel (it is stopping): come back, but not at once, and not
+ * all at the same moment; a page waits a random time up to `retryMs` before it tries again.
+ */
+export interface ByeMessage {
+  t: "bye";
+  retryMs: number;
+  reason: string;
+}
+
+export type ServerMessage =
+  | TickMessage
+  | PopsMessage
+  | DoneMessage
+  | ClicksMessage
+  | OkMessage
+  | NoMessage
+  | HeartbeatMessage
+  | ByeMessage;
 
 // Page -> server.
 

@@ -44,14 +44,25 @@ export interface BackendOptions {
   dataDir: string;
   deadlineMs: number;
   log: Logger;
+  /** Told of every store call (createStoreGuard's `observe`). */
+  observe?: (store: string, outcome: "ok" | "error" | "timeout", seconds: number) => void;
 }
+
+const guardFor = (name: string, { deadlineMs, log, observe }: BackendOptions) =>
+  createStoreGuard({
+    name,
+    deadlineMs,
+    log,
+    observe: observe && ((outcome, seconds) => observe(name, outcome, seconds)),
+  });
 
 export function openBackends(options: BackendOptions): Backends {
   return options.redisUrl ? openRedis(options.redisUrl, options) : openSqlite(options);
 }
 
-function openSqlite({ dataDir, deadlineMs, log }: BackendOptions): Backends {
-  const guard = createStoreGuard({ name: "sqlite", deadlineMs, log });
+function openSqlite(options: BackendOptions): Backends {
+  const { dataDir, log } = options;
+  const guard = guardFor("sqlite", options);
   let db: DatabaseSync | undefined;
   let triedAt = Number.NEGATIVE_INFINITY;
 
@@ -95,8 +106,9 @@ function openSqlite({ dataDir, deadlineMs, log }: BackendOptions): Backends {
   };
 }
 
-function openRedis(url: string, { deadlineMs, log }: BackendOptions): Backends {
-  const guard = createStoreGuard({ name: "redis", deadlineMs, log });
+function openRedis(url: string, options: BackendOptions): Backends {
+  const { deadlineMs, log } = options;
+  const guard = guardFor("redis", options);
   const client = createRedisClient(url, deadlineMs);
   // The client reconnects by itself; what the API sees is logged by the guard, once per change.
   client.on("error", (error: unknown) => log.debug("redis client error", { error: errorText(error) }));

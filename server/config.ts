@@ -43,6 +43,10 @@ export function readConfig(env: Env = process.env) {
     popLimit: limitFrom(env.BUBBLES_POP_LIMIT, { burst: 2 * POPS_PER_SECOND, perMinute: 60 * POPS_PER_SECOND }),
     liveMaxConnections: whole(env.LIVE_MAX_CONNECTIONS, 5000),
     liveMaxPerAddress: whole(env.LIVE_MAX_PER_ADDRESS, 16),
+    liveMaxPerBlock: whole(env.LIVE_MAX_PER_BLOCK, 64),
+    upgradeLimit: limitFrom(env.LIVE_UPGRADE_LIMIT, { burst: 20, perMinute: 120 }),
+    metricsPort: env.METRICS_PORT ? whole(env.METRICS_PORT, 0) : undefined,
+    metricsHost: env.METRICS_HOST || "127.0.0.1",
   };
 }
 

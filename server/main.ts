@@ -11,12 +11,16 @@ import { sqliteBubbleStore } from "./bubbles/sqlite.ts";
 import { createClicksFeed } from "./clicks/live.ts";
 import { redisClickStore } from "./clicks/redis.ts";
 import { sqliteClickStore } from "./clicks/sqlite.ts";
+import { clientAddress } from "./client-address.ts";
 import { type Config, readConfig } from "./config.ts";
 import { createSiteServer } from "./http.ts";
+import { createFleetLimiter, type FleetLimit } from "./limiter.ts";
 import { createBus } from "./live/bus.ts";
 import { createLiveSockets } from "./live/sockets.ts";
+import type { TopicModule } from "./live/topic.ts";
 import { createLogger, errorText, type Logger } from "./log.ts";
-import { createRateLimiter } from "./rate-limit.ts";
+import { createMetrics, serveMetrics } from "./metrics.ts";
+import type { Limit } from "./rate-limit.ts";
 import { siteFiles } from "./static.ts";
 
 export function clickStoreOn(backends: Backends, config: Config) {
@@ -26,32 +30,57 @@ export function clickStoreOn(backends: Backends, config: Config) {
 }
 
 /** Starts the server; resolves once it listens, with a function that stops it as SIGTERM does. */
+/** A "burst/perMinute" setting as a fixed window: `burst` at once, refilled as fast as the rate says. */
+const fleetLimit = ({ burst, perMinute }: Limit): FleetLimit => ({
+  points: burst,
+  durationS: Math.max(1, Math.round((burst * 60) / Math.max(1, perMinute))),
+});
+
 export async function startServer(config: Config = readConfig(), log: Logger = createLogger(config.logLevel)) {
   const files = siteFiles(config.siteDir);
-  const backends = openBackends({ ...config, log });
+  const metrics = createMetrics();
+  const backends = openBackends({
+    ...config,
+    log,
+    observe: (store, outcome, seconds) => {
+      metrics.storeSeconds.observe({ store, outcome }, seconds);
+      if (outcome === "timeout") metrics.storeTimeouts.inc({ store });
+    },
+  });
   const bus = createBus(backends, log);
-  const popLimiter = createRateLimiter({ pop: config.popLimit });
   const bubbles = createBubbleHub({
     store: backends.kind === "redis" ? redisBubbleStore(backends.redis) : sqliteBubbleStore(backends.sqlite),
     bus,
     guard: backends.guard,
     log,
-    limiter: popLimiter,
+    limiter: createFleetLimiter(backends, "pop", fleetLimit(config.popLimit), config.deadlineMs),
     presence:
       backends.kind === "redis"
         ? redisPresence(backends.redis, backends.guard, `${process.pid}-${Date.now()}`)
         : localPresence(),
     size: config.sheetSize,
+    metrics,
   });
   const clicksFeed = createClicksFeed(bus);
+  /** Every topic of the live channel: a shared toy joins it here, and nowhere else in this file. */
+  const topics: TopicModule[] = [bubbles, clicksFeed];
   const live = createLiveSockets({
-    bubbles,
-    clicks: clicksFeed,
+    topics,
     log,
-    trustedHops: config.trustedHops,
+    addressOf: (req) =>
+      clientAddress(
+        req.socket.remoteAddress,
+        [req.headers["x-forwarded-for"]].flat().filter(Boolean).join(", ") || undefined,
+        config.trustedHops,
+      ),
     maxConnections: config.liveMaxConnections,
     maxPerAddress: config.liveMaxPerAddress,
+    maxPerBlock: config.liveMaxPerBlock,
+    upgrades: createFleetLimiter(backends, "upgrade", fleetLimit(config.upgradeLimit), config.deadlineMs),
+    metrics,
   });
+  const metricsServer =
+    config.metricsPort === undefined ? null : await serveMetrics(metrics, config.metricsPort, config.metricsHost);
   const api = createApi({
     backends,
     clicks: clickStoreOn(backends, config),
@@ -82,7 +111,12 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     });
   });
   const port = (server.address() as { port: number }).port;
-  log.info(`Pointless Toys is wasting time on http://localhost:${port}`, { port, store: backends.where });
+  const metricsPort = metricsServer ? (metricsServer.address() as { port: number }).port : undefined;
+  log.info(`Pointless Toys is wasting time on http://localhost:${port}`, {
+    port,
+    store: backends.where,
+    metrics: metricsPort && `http://${config.metricsHost}:${metricsPort}/metrics`,
+  });
 
   let stopping: Promise<void> | undefined;
   function stop(reason: string): Promise<void> {
@@ -100,8 +134,8 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
       // Whatever is still open after the grace (a hung request, a client that never reads) goes.
       server.closeAllConnections();
       api.stop();
-      popLimiter.stop();
       clicksFeed.stop();
+      metricsServer?.close();
       await bus.close();
       await backends.close().catch((error: unknown) => log.warn("store did not close", { error: errorText(error) }));
       log.info("stopped");
@@ -109,7 +143,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     return stopping;
   }
 
-  return { server, port, stop, backends };
+  return { server, port, metricsPort, stop, backends };
 }
 
 if (import.meta.main) {

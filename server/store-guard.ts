@@ -10,7 +10,18 @@ export class StoreUnavailable extends Error {
  * file is a 503 within `deadlineMs`, never a request left hanging), and the store's state is
  * followed, so the log has one line when it goes away and one when it is back, not one per request.
  */
-export function createStoreGuard({ name, deadlineMs, log }: { name: string; deadlineMs: number; log: Logger }) {
+export function createStoreGuard({
+  name,
+  deadlineMs,
+  log,
+  observe,
+}: {
+  name: string;
+  deadlineMs: number;
+  log: Logger;
+  /** Told of every call: how it ended and how long it took (for the operator's metrics). */
+  observe?: (outcome: "ok" | "error" | "timeout", seconds: number) => void;
+}) {
   let up: boolean | undefined;
 
   function mark(ok: boolean, error?: unknown) {
@@ -22,16 +33,21 @@ export function createStoreGuard({ name, deadlineMs, log }: { name: string; dead
 
   async function run<T>(work: () => Promise<T> | T): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = performance.now();
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new StoreUnavailable(`no answer within ${deadlineMs} ms`)), deadlineMs);
     });
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       const result = await Promise.race([Promise.resolve().then(work), late]);
       mark(true);
+      observe?.("ok", seconds());
       return result;
     } catch (error) {
       mark(false, error);
-      throw error instanceof StoreUnavailable ? error : new StoreUnavailable(errorText(error), { cause: error });
+      const timedOut = error instanceof StoreUnavailable;
+      observe?.(timedOut ? "timeout" : "error", seconds());
+      throw timedOut ? error : new StoreUnavailable(errorText(error), { cause: error });
     } finally {
       clearTimeout(timer);
     }

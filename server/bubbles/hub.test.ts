@@ -3,7 +3,6 @@ import type { DoneMessage } from "../../contracts/live.ts";
 import { createBus } from "../live/bus.ts";
 import type { Peer } from "../live/peer.ts";
 import { createLogger } from "../log.ts";
-import { createRateLimiter } from "../rate-limit.ts";
 import { testBackends } from "../test/stores.ts";
 import { createBubbleHub } from "./hub.ts";
 import { localPresence } from "./presence.ts";
@@ -47,7 +46,7 @@ it("celebrates a sheet finished elsewhere even when the news of it was lost", as
       bus: createBus(backends, quiet),
       guard: backends.guard,
       log: quiet,
-      limiter: createRateLimiter({}),
+      limiter: { take: async () => 0 },
       presence: localPresence(),
       size: 4,
       checkMs,

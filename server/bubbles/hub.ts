@@ -1,33 +1,43 @@
 import { bytesFor, encodeSheet, type Sheet, setPopped } from "../../contracts/bubbles.ts";
 import type { DoneMessage, PopRequest, PopsMessage, TickMessage } from "../../contracts/live.ts";
+import type { FleetLimiter } from "../limiter.ts";
 import type { Bus } from "../live/bus.ts";
 import type { Peer } from "../live/peer.ts";
+import type { TopicModule } from "../live/topic.ts";
 import { errorText, type Logger } from "../log.ts";
-import type { RateLimiter } from "../rate-limit.ts";
+import type { Metrics } from "../metrics.ts";
 import type { StoreGuard } from "../store-guard.ts";
+import { BUBBLE_MESSAGES } from "./messages.ts";
 import type { Presence } from "./presence.ts";
-import { popRefusal, SHEET_FINISHED } from "./refusals.ts";
+import { type PopRefusal, popRefusal, SHEET_FINISHED, STORE_AWAY, tooFast } from "./refusals.ts";
 import { createSequence } from "./sequence.ts";
-import type { BubbleStore, StoredSheet } from "./store.ts";
+import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
 
 /**
- * The live sheet in one server process. Pops from its visitors are gathered for `flushMs` and
- * written to the store in one step (so the store sees a few writes a second however many people
- * pop); each write's new pops are published on the bus, and every process (this one too) adds
- * them to its copy of the sheet and sends them to its visitors every `sendMs`, numbered in sequence,
- * never one message per pop. A visitor who reconnects names the last number it saw and gets what
- * it missed from the recent history, or the whole sheet. Every `checkMs` the copy is compared with
- * the store, and replaced and sent to everyone if it differs (a lost bus message heals there).
+ * The live sheet in one server process, the topic "bubbles" of the live channel. Pops from its
+ * visitors are gathered for `flushMs` and written to the store in one step per sheet (so the store
+ * sees a few writes a second however many people pop); each write's new pops are published on the
+ * bus, and every process (this one too) adds them to its copy of the sheet and sends them to its
+ * visitors every `sendMs`, numbered in sequence, never one message per pop. A visitor who
+ * reconnects names the last number it saw and gets what it missed from the recent history when
+ * that is smaller than the whole sheet, or the whole sheet. Every `checkMs` the copy is compared
+ * with the store, and replaced and sent to everyone if it differs (a lost bus message heals there).
+ *
+ * Pops belong to the sheet they were made on: they are written to that sheet or refused, never
+ * onto the next one when another process finished it meanwhile. A write that answers after the
+ * store's deadline has been answered "try again" to its visitors, and is still published when it
+ * lands, so nobody waits for the next check to see it.
  */
 export interface BubbleHubOptions {
   store: BubbleStore;
   bus: Bus;
   guard: StoreGuard;
   log: Logger;
-  /** Pops per client address (kind "pop": a person pops at most ~15 a second). */
-  limiter: RateLimiter;
+  /** Pops per client address, for the whole fleet (a person pops at most ~15 a second). */
+  limiter: FleetLimiter;
   presence: Presence;
   size: number;
+  metrics?: Metrics;
   flushMs?: number;
   sendMs?: number;
   tickMs?: number;
@@ -43,8 +53,16 @@ interface Published {
   next?: number;
 }
 
+/** Pops waiting for the next write, for one sheet, and whom to answer. */
+interface Batch {
+  i: Set<number>;
+  answers: { peer: Peer; n: number }[];
+}
+
 /** How soon a change in who is here reaches everyone. */
 const PRESENCE_TICK_MS = 1000;
+/** A page may ask for the whole sheet again this often (it does after a gap it noticed). */
+const SYNC_EVERY_MS = 2000;
 
 export function createBubbleHub({
   store,
@@ -54,6 +72,7 @@ export function createBubbleHub({
   limiter,
   presence,
   size,
+  metrics,
   flushMs = 40,
   sendMs = 60,
   tickMs = 5000,
@@ -64,15 +83,23 @@ export function createBubbleHub({
   let mirror: StoredSheet | null = null;
   const sequence = createSequence();
   const peers = new Set<Peer>();
+  const lastSync = new WeakMap<Peer, number>();
   let outgoing: number[] = [];
-  const pending = new Set<number>();
-  let answers: { peer: Peer; n: number }[] = [];
+  /** By sheet number. */
+  let pending = new Map<number, Batch>();
   let flushing = false;
   let loading: Promise<void> | null = null;
   let stopped = false;
+  /** The whole sheet as sent, made once per state however many visitors ask for it. */
+  let encoded: { key: string; bytes: Uint8Array } | null = null;
 
   const sendAll = (data: string | Uint8Array) => {
     for (const peer of peers) peer.send(data);
+  };
+
+  const refuse = (peer: Peer, n: number, { reason, ...refusal }: PopRefusal, count: number) => {
+    metrics?.popsRefused.inc({ reason }, count);
+    peer.sendJson({ t: "no", n, ...refusal });
   };
 
   /** A numbered message: kept for visitors who reconnect, and sent to everyone now. */
@@ -82,6 +109,14 @@ export function createBubbleHub({
 
   function sheetNow(): Sheet | null {
     return mirror && { ...mirror, seq: sequence.now, epoch };
+  }
+
+  function wholeSheet(): Uint8Array | null {
+    const state = sheetNow();
+    if (!state) return null;
+    const key = `${state.sheet}.${state.seq}.${state.popped}`;
+    if (encoded?.key !== key) encoded = { key, bytes: encodeSheet(state) };
+    return encoded.bytes;
   }
 
   function sendOutgoing() {
@@ -124,8 +159,8 @@ export function createBubbleHub({
         mirror = stored;
         // The sequence restarts from here: nobody can resume from before the replacement.
         sequence.restart();
-        const state = sheetNow();
-        if (state) sendAll(encodeSheet(state));
+        const whole = wholeSheet();
+        if (whole) sendAll(whole);
         // With its counts: a visitor who joined before the sheet was read has had none yet.
         const counts = tick();
         if (counts) sendAll(JSON.stringify(counts));
@@ -137,35 +172,49 @@ export function createBubbleHub({
     return loading;
   }
 
-  /** Writes what was popped since the last write, answers each visitor's message, tells the bus. */
-  async function flush() {
-    if (flushing || pending.size === 0 || !mirror) return;
-    flushing = true;
-    const batch = [...pending];
-    const waiting = answers;
-    const sheet = mirror.sheet;
-    pending.clear();
-    answers = [];
+  /** Tells every process what a write popped (and that it finished the sheet, if it did). */
+  function publish(sheet: number, result: PopResult) {
+    if (result.sheet !== sheet) return;
+    metrics?.popsStored.inc(result.newly.length);
+    const published: Published = { sheet, i: result.newly, popped: result.popped, finished: result.finished };
+    if (result.next) published.next = result.next;
+    if (result.newly.length > 0 || result.next) bus.publish("bubbles", JSON.stringify(published));
+  }
+
+  /** Writes one sheet's gathered pops, answers each visitor's message, tells the bus. */
+  async function write(sheet: number, { i, answers }: Batch) {
+    const pops = [...i];
+    const storing = Promise.resolve().then(() => store.pop(sheet, pops));
     try {
-      const result = await guard.run(() => store.pop(sheet, batch));
+      const result = await guard.run(() => storing);
       if (result.sheet !== sheet) {
-        for (const { peer, n } of waiting) peer.sendJson({ t: "no", n, error: SHEET_FINISHED });
+        // Finished meanwhile (by this process or another): nothing was written.
+        for (const { peer, n } of answers) refuse(peer, n, { reason: "finished", error: SHEET_FINISHED }, 0);
+        metrics?.popsRefused.inc({ reason: "finished" }, pops.length);
         void load();
         return;
       }
-      for (const { peer, n } of waiting) peer.sendJson({ t: "ok", n });
-      const published: Published = { sheet, i: result.newly, popped: result.popped, finished: result.finished };
-      if (result.next) published.next = result.next;
-      if (result.newly.length > 0 || result.next) bus.publish("bubbles", JSON.stringify(published));
+      for (const { peer, n } of answers) peer.sendJson({ t: "ok", n });
+      publish(sheet, result);
     } catch {
-      for (const { peer, n } of waiting) {
-        peer.sendJson({
-          t: "no",
-          n,
-          error: "The sheet is out of reach for a moment. Your pops wait, and go when it is back.",
-          retryMs: 2000,
-        });
-      }
+      for (const { peer, n } of answers) refuse(peer, n, STORE_AWAY, 0);
+      metrics?.popsRefused.inc({ reason: "store" }, pops.length);
+      // Too late is not never: a write that lands after the deadline is still everyone's to see.
+      storing.then(
+        (result) => publish(sheet, result),
+        () => {},
+      );
+    }
+  }
+
+  /** Writes what was popped since the last write, sheet by sheet. */
+  async function flush() {
+    if (flushing || pending.size === 0) return;
+    flushing = true;
+    const batches = pending;
+    pending = new Map();
+    try {
+      for (const [sheet, batch] of batches) await write(sheet, batch);
     } finally {
       flushing = false;
     }
@@ -181,8 +230,9 @@ export function createBubbleHub({
     }
     if (!mirror) return;
     if (m.sheet !== mirror.sheet) {
-      // This process missed something (a rollover it did not hear of): the store knows.
-      void load();
+      // This process missed something (a rollover it did not hear of), or this news is of a sheet
+      // it has left behind: the store knows.
+      if (m.sheet > mirror.sheet) void load();
       return;
     }
     for (const i of m.i) {
@@ -238,49 +288,75 @@ export function createBubbleHub({
     presenceTimer.unref();
   }
 
-  return {
-    epoch,
+  /** A visitor's pops: checked, limited, and gathered for the next write of the sheet they were made on. */
+  async function pop(peer: Peer, { n, sheet, i }: PopRequest) {
+    const refused = popRefusal(mirror, { sheet, i });
+    if (refused) return refuse(peer, n, refused, i.length);
+    const waitMs = await limiter.take(peer.address, i.length);
+    if (waitMs > 0) return refuse(peer, n, tooFast(waitMs), i.length);
+    const batch = pending.get(sheet) ?? { i: new Set<number>(), answers: [] };
+    for (const index of i) batch.i.add(index);
+    batch.answers.push({ peer, n });
+    pending.set(sheet, batch);
+  }
+
+  /** A visitor found a gap in the sequence: the whole sheet again, at most every few seconds. */
+  function sync(peer: Peer) {
+    const now = Date.now();
+    if (now - (lastSync.get(peer) ?? Number.NEGATIVE_INFINITY) < SYNC_EVERY_MS) return;
+    lastSync.set(peer, now);
+    const whole = wholeSheet();
+    if (whole) peer.send(whole);
+  }
+
+  const topic: TopicModule = {
+    topic: "bubbles",
+    messages: BUBBLE_MESSAGES,
     /** A visitor arrives, saying where it left off (`since`: "epoch.seq") if it was here before. */
-    join(peer: Peer, since?: string) {
+    join(peer, since) {
       peers.add(peer);
       presenceChanged();
-      if (!mirror) {
+      const whole = wholeSheet();
+      if (!whole) {
         // It gets the sheet with everyone else once the store answers.
         void load();
         return;
       }
       const [sinceEpoch, sinceSeq] = (since ?? "").split(".").map(Number);
       const missed = sinceEpoch === epoch ? sequence.since(sinceSeq as number) : null;
-      if (missed) for (const text of missed) peer.send(text);
-      else peer.send(encodeSheet(sheetNow() as Sheet));
+      // What it missed, when that is less to send than the whole sheet.
+      const missedBytes = missed?.reduce((sum, text) => sum + text.length, 0) ?? Number.POSITIVE_INFINITY;
+      if (missed && missedBytes < whole.length) for (const text of missed) peer.send(text);
+      else peer.send(whole);
       const message = tick();
       if (message) peer.sendJson(message);
     },
-    leave(peer: Peer) {
+    leave(peer) {
       peers.delete(peer);
       presenceChanged();
     },
-    /** A visitor's pops: checked, limited, and gathered for the next write. */
-    pop(peer: Peer, { n, sheet, i }: PopRequest) {
-      const refused = popRefusal(mirror, { sheet, i }, () => limiter.take("pop", peer.address, i.length));
-      if (refused) {
-        peer.sendJson({ t: "no", n, ...refused });
-        return;
-      }
-      for (const index of i) pending.add(index);
-      answers.push({ peer, n });
+    handle(peer, message) {
+      if (message.t === "pop") {
+        pop(peer, message as PopRequest).catch((error: unknown) =>
+          log.error("pop failed", { error: errorText(error) }),
+        );
+      } else if (message.t === "sync") sync(peer);
     },
-    /** A visitor found a gap in the sequence: the whole sheet again. */
-    sync(peer: Peer) {
-      const state = sheetNow();
-      if (state) peer.send(encodeSheet(state));
-    },
+  };
+
+  return {
+    ...topic,
+    epoch,
+    /** A visitor's pops (what `handle` does with a pop message), resolved once they are gathered or refused. */
+    pop,
     /** The sheet as it stands (for GET /api/bubbles), loading it if need be. */
     async sheet(): Promise<(Sheet & { here: number }) | null> {
       if (!mirror) await load();
       const state = sheetNow();
       return state && { ...state, here: presence.here() };
     },
+    /** Writes what is gathered now (as the timer would). */
+    flush,
     /** Writes what is still gathered, and stops. */
     async stop() {
       if (stopped) return;

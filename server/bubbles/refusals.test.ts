@@ -1,33 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { popRefusal, SHEET_FINISHED } from "./refusals.ts";
+import { popRefusal, SHEET_FINISHED, tooFast } from "./refusals.ts";
 
 const sheet = { sheet: 3, size: 24 };
 
 describe("which pops are refused", () => {
-  it("lets pops on the current sheet through, taking them from the rate limit", () => {
-    let taken = 0;
-    const take = () => {
-      taken++;
-      return 0;
-    };
-    expect(popRefusal(sheet, { sheet: 3, i: [0, 23] }, take)).toBeNull();
-    expect(taken).toBe(1);
+  it("lets pops on the current sheet through to the rate limit", () => {
+    expect(popRefusal(sheet, { sheet: 3, i: [0, 23] })).toBeNull();
   });
 
   it("asks pops to wait while the sheet is not loaded, and when they come too fast", () => {
-    expect(popRefusal(null, { sheet: 3, i: [1] }, () => 0)).toMatchObject({ retryMs: 1000 });
-    expect(popRefusal(sheet, { sheet: 3, i: [1] }, () => 2)).toEqual({
+    expect(popRefusal(null, { sheet: 3, i: [1] })).toMatchObject({ retryMs: 1000 });
+    expect(tooFast(1500.2)).toEqual({
+      reason: "rate",
       error: "Nobody pops that fast. Slow down a little.",
-      retryMs: 2000,
+      retryMs: 1501,
     });
   });
 
-  it("refuses for good pops for a finished sheet or off this one, without using the rate limit", () => {
-    const limit = () => {
-      throw new Error("the rate limit was asked");
-    };
-    expect(popRefusal(sheet, { sheet: 2, i: [1] }, limit)).toEqual({ error: SHEET_FINISHED });
-    expect(popRefusal(sheet, { sheet: 3, i: [24] }, limit)).toEqual({
+  it("refuses for good pops for a finished sheet or off this one", () => {
+    expect(popRefusal(sheet, { sheet: 2, i: [1] })).toEqual({ reason: "finished", error: SHEET_FINISHED });
+    expect(popRefusal(sheet, { sheet: 3, i: [24] })).toEqual({
+      reason: "off-sheet",
       error: "There are only 24 bubbles on this sheet.",
     });
   });

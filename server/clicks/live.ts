@@ -26,6 +26,7 @@ export function createClicksFeed(bus: Bus, everyMs = 500) {
   timer.unref();
 
   return {
+    topic: "clicks" as const,
     join(peer: Peer) {
       peers.add(peer);
       if (total !== null) peer.sendJson({ t: "clicks", total } satisfies ClicksMessage);

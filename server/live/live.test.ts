@@ -81,33 +81,6 @@ describe("the shared sheet, live", () => {
     first.close();
   }, 15_000);
 
-  it("gives a visitor who comes back what it missed, from where it left off", async () => {
-    const first = await openLive(server.origin, ["bubbles"]);
-    await first.until(() => first.sheet !== null);
-    const resume = first.resume();
-    const before = first.sheet?.popped ?? 0;
-    first.close();
-    const other = await openLive(server.origin, ["bubbles"]);
-    await other.until(() => other.sheet !== null);
-    await pop(other, [20]);
-    await pop(other, [21]);
-    await other.until(() => other.sheet?.popped === before + 2);
-
-    const back = await openLive(server.origin, ["bubbles"], { since: resume });
-    // What it missed comes as the numbered messages it missed (one per pop here), maybe in two reads.
-    const missedSoFar = () => back.messages.flatMap((m) => (m.t === "pops" ? m.i : []));
-    await back.until(() => missedSoFar().length >= 2);
-    // Only what it missed: no whole sheet.
-    expect(back.sheets).toBe(0);
-    const missed = missedSoFar();
-    expect(missed.sort((a, b) => a - b)).toEqual([20, 21]);
-    // A visitor from another server's sequence gets the whole sheet.
-    const stranger = await openLive(server.origin, ["bubbles"], { since: "12345.7" });
-    await stranger.until(() => stranger.sheet !== null);
-    expect(stranger.sheets).toBe(1);
-    for (const client of [other, back, stranger]) client.close();
-  });
-
   it("refuses bad pops with a reason, and changes nothing", async () => {
     const client = await openLive(server.origin, ["bubbles"]);
     await client.until(() => client.sheet !== null);
@@ -216,6 +189,71 @@ describe("the shared sheet, live", () => {
   });
 });
 
+describe("a visitor who comes back", () => {
+  // A sheet of 4,096 bubbles (512 bytes): a few missed messages are less to send than it is.
+  let big: Awaited<ReturnType<typeof startSiteProcess>>;
+  let bigSite: ReturnType<typeof makeSiteFixture>;
+  beforeAll(async () => {
+    bigSite = makeSiteFixture();
+    big = await startSiteProcess({
+      SITE_DIR: bigSite.client,
+      COUNTER_DATA_DIR: bigSite.dataDir,
+      BUBBLES_SHEET_SIZE: "4096",
+      BUBBLES_POP_LIMIT: "10000/100000",
+    });
+  });
+  afterAll(async () => {
+    await stopProcess(big.child);
+    bigSite.remove();
+  });
+
+  it("gets what it missed, from where it left off, when that is less than the whole sheet", async () => {
+    const first = await openLive(big.origin, ["bubbles"]);
+    await first.until(() => first.sheet !== null);
+    const resume = first.resume();
+    const before = first.sheet?.popped ?? 0;
+    first.close();
+    const other = await openLive(big.origin, ["bubbles"]);
+    await other.until(() => other.sheet !== null);
+    await pop(other, [20]);
+    await pop(other, [21]);
+    await other.until(() => other.sheet?.popped === before + 2);
+
+    const back = await openLive(big.origin, ["bubbles"], { since: resume });
+    // What it missed comes as the numbered messages it missed (one per pop here), maybe in two reads.
+    const missedSoFar = () => back.messages.flatMap((m) => (m.t === "pops" ? m.i : []));
+    await back.until(() => missedSoFar().length >= 2);
+    // Only what it missed: no whole sheet.
+    expect(back.sheets).toBe(0);
+    expect(missedSoFar().sort((a, b) => a - b)).toEqual([20, 21]);
+    // A visitor from another server's sequence gets the whole sheet.
+    const stranger = await openLive(big.origin, ["bubbles"], { since: "12345.7" });
+    await stranger.until(() => stranger.sheet !== null);
+    expect(stranger.sheets).toBe(1);
+    for (const client of [other, back, stranger]) client.close();
+  });
+
+  it("gets the whole sheet when what it missed would be more to send", async () => {
+    const first = await openLive(big.origin, ["bubbles"]);
+    await first.until(() => first.sheet !== null);
+    const resume = first.resume();
+    const before = first.sheet?.popped ?? 0;
+    first.close();
+    const other = await openLive(big.origin, ["bubbles"]);
+    await other.until(() => other.sheet !== null);
+    // Twenty messages of about 45 bytes each: more than the sheet's 512.
+    for (let k = 0; k < 20; k++) await pop(other, [100 + k]);
+    await other.until(() => other.sheet?.popped === before + 20);
+
+    const back = await openLive(big.origin, ["bubbles"], { since: resume });
+    await back.until(() => back.sheet !== null);
+    expect(back.sheets).toBe(1);
+    expect(back.messages.filter((m) => m.t === "pops")).toEqual([]);
+    expect(back.sheet?.popped).toBe(before + 20);
+    for (const client of [other, back]) client.close();
+  });
+});
+
 describe("limits of the live channel", () => {
   let capped: Awaited<ReturnType<typeof startSiteProcess>>;
   let cappedSite: ReturnType<typeof makeSiteFixture>;
@@ -257,7 +295,13 @@ describe("limits of the live channel", () => {
         ),
       )
       .toBe(true);
-    for (const client of [...mine, ...others]) client.close();
+    // Closed before the next test, which needs room under the same caps.
+    await Promise.all(
+      [...mine, ...others].map((client) => {
+        client.close();
+        return client.closed;
+      }),
+    );
   });
 
   it("limits pops to what a person can pop, telling the page when to try again", async () => {

@@ -2,68 +2,86 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import * as v from "valibot";
 import { type WebSocket, WebSocketServer } from "ws";
-import { MAX_POPS_PER_MESSAGE } from "../../contracts/bubbles.ts";
-import { CLOSE, type ClientMessage, LIVE_PATH, MAX_MESSAGE_BYTES, TOPICS, type Topic } from "../../contracts/live.ts";
-import { clientAddress } from "../client-address.ts";
+import {
+  type ByeMessage,
+  CLOSE,
+  HEARTBEAT_EVERY_MS,
+  LIVE_PATH,
+  MAX_MESSAGE_BYTES,
+  RESUME_PATTERN,
+  TOPICS,
+  type Topic,
+} from "../../contracts/live.ts";
 import { pathOf } from "../http.ts";
+import type { FleetLimiter } from "../limiter.ts";
 import { errorText, type Logger } from "../log.ts";
+import type { Metrics } from "../metrics.ts";
 import type { Peer } from "./peer.ts";
+import type { TopicModule } from "./topic.ts";
 
 /**
  * The live channel (contracts/live.ts): WebSocket upgrades on /api/live, each following the
- * topics it names. Capped in total and per client address (past a cap the upgrade is answered
- * 503 or 429 with Retry-After, before any WebSocket exists); a message that is not JSON, not a
- * known shape, or larger than MAX_MESSAGE_BYTES closes the connection (1008, 1009); more than a
- * few dozen messages a second closes it too; a connection that reads too slowly to keep up (1 MB
- * waiting) is closed with 1013 so it cannot hold the server's memory; a dead one is found by ping.
+ * topics it names, which are modules of their own (topic.ts): this file knows none of them.
+ *
+ * Before any WebSocket exists, an upgrade is refused with an HTTP status and Retry-After where
+ * waiting helps: a path or topic list it does not know (each topic counts once), another site's
+ * page, too many channels in all (503), from one address or, for IPv6, from one /56 (429), or
+ * more upgrades from one address than a page reconnecting could make (429; with Redis, counted for
+ * the whole fleet). Once open: a message that is not JSON, not a kind its topics take, or larger
+ * than MAX_MESSAGE_BYTES closes the channel (1008, 1009); more than a few dozen messages a second
+ * closes it too; a connection that reads too slowly to keep up (1 MB waiting) is closed with 1013
+ * so it cannot hold the server's memory. Every channel hears a heartbeat the page can see, and one
+ * that stops answering pings is cut off.
  */
-export interface TopicHandler {
-  join(peer: Peer, since?: string): void;
-  leave(peer: Peer): void;
-}
-
 export interface LiveOptions {
-  bubbles: TopicHandler & {
-    pop(peer: Peer, message: Extract<ClientMessage, { t: "pop" }>): void;
-    sync(peer: Peer): void;
-  };
-  clicks: TopicHandler;
+  topics: readonly TopicModule[];
   log: Logger;
-  trustedHops: number;
+  /** Who an upgrade comes from, as the limits group it (client-address.ts). */
+  addressOf: (req: IncomingMessage) => string;
+  /** The larger block an address belongs to (an IPv6 /56), or undefined. */
+  blockOf?: (address: string) => string | undefined;
   maxConnections: number;
   maxPerAddress: number;
+  /** Channels from one block (an IPv6 /56: a home or a small provider's customer). */
+  maxPerBlock: number;
+  /** Upgrades per address, for the whole fleet. */
+  upgrades: FleetLimiter;
+  metrics?: Metrics;
+  heartbeatMs?: number;
 }
 
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-const PING_EVERY_MS = 25_000;
 /** Messages a connection may send: a burst, then a few a second (pops are batched every 50 ms). */
 const MESSAGE_BURST = 40;
 const MESSAGES_PER_SECOND = 25;
-/** A page may ask for the whole sheet again this often (it does after a gap it noticed). */
-const SYNC_EVERY_MS = 2000;
+/** How long pages are asked to spread their return over when the server stops. */
+const COME_BACK_WITHIN_MS = 5000;
 
-const PopSchema = v.strictObject({
-  t: v.literal("pop"),
-  n: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
-  sheet: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
-  i: v.pipe(
-    v.array(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
-    v.minLength(1),
-    v.maxLength(MAX_POPS_PER_MESSAGE),
-  ),
-});
-const SyncSchema = v.strictObject({ t: v.literal("sync") });
-const MessageSchema = v.variant("t", [PopSchema, SyncSchema]);
-
-export function createLiveSockets({ bubbles, clicks, log, trustedHops, maxConnections, maxPerAddress }: LiveOptions) {
+export function createLiveSockets({
+  topics: modules,
+  log,
+  addressOf,
+  blockOf = () => undefined,
+  maxConnections,
+  maxPerAddress,
+  maxPerBlock,
+  upgrades,
+  metrics,
+  heartbeatMs = HEARTBEAT_EVERY_MS,
+}: LiveOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
-  const perAddress = new Map<string, number>();
-  /** Each open channel, and whether it answered the last ping. */
-  const sockets = new Map<WebSocket, { alive: boolean }>();
+  const byTopic = new Map<Topic, TopicModule>(modules.map((module) => [module.topic, module]));
+  /** Which module takes a message of each kind. */
+  const byKind = new Map<string, TopicModule>();
+  for (const module of modules) for (const kind of Object.keys(module.messages ?? {})) byKind.set(kind, module);
+  const open = new Map<string, number>();
+  /** Each open channel, and how many heartbeats in a row it left unanswered. */
+  const sockets = new Map<WebSocket, { missed: number }>();
   let connections = 0;
-  const handlers: Record<Topic, TopicHandler> = { bubbles, clicks };
+  let stopping = false;
 
-  function refuse(socket: Duplex, status: string, error: string, retryAfter?: number) {
+  function refuse(socket: Duplex, status: string, error: string, reason: string, retryAfter?: number) {
+    metrics?.upgradesRefused.inc({ reason });
     const body = JSON.stringify({ error });
     const retry = retryAfter ? `Retry-After: ${retryAfter}\r\n` : "";
     socket.end(
@@ -71,63 +89,93 @@ export function createLiveSockets({ bubbles, clicks, log, trustedHops, maxConnec
     );
   }
 
+  const count = (key: string, by: number) => {
+    const left = (open.get(key) ?? 0) + by;
+    if (left > 0) open.set(key, left);
+    else open.delete(key);
+  };
+
   /** The server's `upgrade` event: only /api/live, within the caps, from this site's pages. */
-  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     socket.on("error", () => {});
     const target = req.url ?? "";
-    if (pathOf(target) !== LIVE_PATH) return refuse(socket, "404 Not Found", "There is no such channel.");
+    if (pathOf(target) !== LIVE_PATH) {
+      return refuse(socket, "404 Not Found", "There is no such channel.", "path");
+    }
     const query = new URLSearchParams(target.slice(target.indexOf("?") + 1));
-    const topics = (query.get("topics") ?? "").split(",").filter((t): t is Topic => TOPICS.includes(t as Topic));
-    if (topics.length === 0)
-      return refuse(socket, "400 Bad Request", `Name the topics to follow: ${TOPICS.join(", ")}.`);
+    const named = (query.get("topics") ?? "").split(",");
+    const topics = [...new Set(named)];
+    if (named.length > TOPICS.length || topics.length === 0 || !topics.every((t) => byTopic.has(t as Topic))) {
+      return refuse(socket, "400 Bad Request", `Name the topics to follow, each once: ${TOPICS.join(", ")}.`, "topics");
+    }
     // A page of another site may not open this site's channel in its visitors' browsers.
     const origin = req.headers.origin;
     if (origin !== undefined && !sameHost(origin, req.headers.host)) {
-      return refuse(socket, "403 Forbidden", "This channel is for the site's own pages.");
+      return refuse(socket, "403 Forbidden", "This channel is for the site's own pages.", "origin");
     }
-    const address = clientAddress(req.socket.remoteAddress, headerText(req.headers["x-forwarded-for"]), trustedHops);
+    if (stopping) return refuse(socket, "503 Service Unavailable", "The server is restarting.", "stopping", 5);
+    const address = addressOf(req);
+    const block = blockOf(address);
     if (connections >= maxConnections) {
-      return refuse(socket, "503 Service Unavailable", "Too many visitors at once. Try again in a moment.", 10);
+      return refuse(socket, "503 Service Unavailable", "Too many visitors at once. Try again in a moment.", "full", 10);
     }
-    if ((perAddress.get(address) ?? 0) >= maxPerAddress) {
-      return refuse(socket, "429 Too Many Requests", "Too many open channels from one place.", 10);
+    if ((open.get(address) ?? 0) >= maxPerAddress || (block && (open.get(block) ?? 0) >= maxPerBlock)) {
+      return refuse(socket, "429 Too Many Requests", "Too many open channels from one place.", "per-address", 10);
     }
     // Counted from now until the socket closes, upgraded or not.
     connections++;
-    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    count(address, 1);
+    if (block) count(block, 1);
     socket.once("close", () => {
       connections--;
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
+      count(address, -1);
+      if (block) count(block, -1);
     });
-    wss.handleUpgrade(req, socket, head, (ws) => connected(ws, address, topics, query.get("since") ?? undefined));
+    const waitMs = await upgrades.take(address);
+    if (waitMs > 0) {
+      const seconds = Number.isFinite(waitMs) ? Math.ceil(waitMs / 1000) : 60;
+      return refuse(socket, "429 Too Many Requests", "Too many new channels from one place.", "rate", seconds);
+    }
+    if (socket.destroyed) return;
+    const since = query.get("since") ?? undefined;
+    const resume = since !== undefined && RESUME_PATTERN.test(since) ? since : undefined;
+    wss.handleUpgrade(req, socket, head, (ws) => connected(ws, address, topics as Topic[], resume));
   }
 
-  function connected(ws: WebSocket, address: string, topics: Topic[], since?: string) {
-    const health = { alive: true };
+  function connected(ws: WebSocket, address: string, topics: readonly Topic[], resume?: string) {
+    const health = { missed: 0 };
     sockets.set(ws, health);
+    metrics?.channels.set(sockets.size);
     let tokens = MESSAGE_BURST;
-    let lastSync = Number.NEGATIVE_INFINITY;
     let tokensAt = Date.now();
-    const peer: Peer = {
-      address,
-      send(data) {
-        if (ws.readyState !== ws.OPEN) return;
-        if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-          ws.close(CLOSE.tryLater, "Reading too slowly");
-          return;
-        }
-        ws.send(data);
-      },
-      sendJson(message) {
-        peer.send(JSON.stringify(message));
-      },
+    const send = (data: string | Uint8Array, topic: string) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        metrics?.channelsClosed.inc({ reason: "slow-reader" });
+        ws.close(CLOSE.tryLater, "Reading too slowly");
+        return;
+      }
+      metrics?.messagesOut.inc({ topic });
+      ws.send(data);
     };
-    const malformed = (reason: string) => ws.close(CLOSE.malformed, reason);
+    /** Each topic sees the page as a peer of its own, so what it sends is counted under its name. */
+    const peers = new Map<Topic, Peer>(
+      topics.map((topic) => {
+        const peer: Peer = {
+          address,
+          send: (data) => send(data, topic),
+          sendJson: (message) => send(JSON.stringify(message), topic),
+        };
+        return [topic, peer];
+      }),
+    );
+    const malformed = (reason: string) => {
+      metrics?.channelsClosed.inc({ reason: "malformed" });
+      ws.close(CLOSE.malformed, reason);
+    };
 
     ws.on("pong", () => {
-      health.alive = true;
+      health.missed = 0;
     });
     ws.on("message", (data, isBinary) => {
       const now = Date.now();
@@ -142,51 +190,76 @@ export function createLiveSockets({ bubbles, clicks, log, trustedHops, maxConnec
       } catch {
         return malformed("Not JSON");
       }
-      const message = v.safeParse(MessageSchema, parsed);
+      const kind = (parsed as { t?: unknown } | null)?.t;
+      const module = typeof kind === "string" ? byKind.get(kind) : undefined;
+      const schema = module?.messages?.[kind as string];
+      if (!module || !schema) return malformed("Not a message this channel knows");
+      const peer = peers.get(module.topic);
+      if (!peer) return malformed(`Not following the topic ${module.topic}`);
+      const message = v.safeParse(schema, parsed);
       if (!message.success) return malformed("Not a message this channel knows");
-      if (!topics.includes("bubbles")) return malformed("Not following the bubbles");
+      metrics?.messagesIn.inc({ topic: module.topic });
       try {
-        if (message.output.t === "pop") bubbles.pop(peer, message.output);
-        else if (now - lastSync >= SYNC_EVERY_MS) {
-          // The whole sheet at most every few seconds: a sheet of a million bubbles is 125 KB.
-          lastSync = now;
-          bubbles.sync(peer);
-        }
+        module.handle?.(peer, message.output);
       } catch (error) {
-        log.error("live message failed", { error: errorText(error) });
+        log.error("live message failed", { topic: module.topic, error: errorText(error) });
       }
     });
     ws.on("close", () => {
       sockets.delete(ws);
-      for (const topic of topics) handlers[topic].leave(peer);
+      metrics?.channels.set(sockets.size);
+      for (const [topic, peer] of peers) byTopic.get(topic)?.leave(peer);
     });
     ws.on("error", () => {});
-    for (const topic of topics) handlers[topic].join(peer, since);
+    for (const [topic, peer] of peers) byTopic.get(topic)?.join(peer, resume);
   }
 
-  // A connection that stopped answering pings (a phone gone into a tunnel) is closed.
+  // Every channel hears a heartbeat it can see (a quiet topic is not a dead line), and is pinged;
+  // one that left two pings unanswered (a phone gone into a tunnel) is cut off.
   const heartbeat = setInterval(() => {
     for (const [ws, health] of sockets) {
-      if (!health.alive) {
+      if (health.missed >= 2) {
+        metrics?.channelsClosed.inc({ reason: "no-pong" });
         ws.terminate();
         continue;
       }
-      health.alive = false;
+      health.missed++;
       ws.ping();
+      if (ws.bufferedAmount <= MAX_BUFFERED_BYTES) {
+        metrics?.messagesOut.inc({ topic: "channel" });
+        ws.send('{"t":"hb"}');
+      }
     }
-  }, PING_EVERY_MS);
+  }, heartbeatMs);
   heartbeat.unref();
 
   return {
-    upgrade,
+    upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      upgrade(req, socket, head).catch((error: unknown) => {
+        log.error("upgrade failed", { error: errorText(error) });
+        socket.destroy();
+      });
+    },
     /** How many channels are open now. */
     get connections() {
       return connections;
     },
-    /** Closes every channel (1001: the pages reconnect, to another server or later). */
+    /**
+     * Closes every channel: each page is told to come back within a few seconds, at a moment of
+     * its own (1001), so a restart is not followed by every page at once.
+     */
     close() {
+      stopping = true;
       clearInterval(heartbeat);
-      for (const ws of sockets.keys()) ws.close(CLOSE.goingAway, "Server stopping");
+      const bye = JSON.stringify({
+        t: "bye",
+        retryMs: COME_BACK_WITHIN_MS,
+        reason: "The server is restarting.",
+      } satisfies ByeMessage);
+      for (const ws of sockets.keys()) {
+        if (ws.bufferedAmount <= MAX_BUFFERED_BYTES) ws.send(bye);
+        ws.close(CLOSE.goingAway, "Server stopping");
+      }
       // A client that does not answer the close in a second is cut off.
       setTimeout(() => {
         for (const ws of sockets.keys()) ws.terminate();
@@ -194,8 +267,6 @@ export function createLiveSockets({ bubbles, clicks, log, trustedHops, maxConnec
     },
   };
 }
-
-const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(", ") : value);
 
 function sameHost(origin: string, host: string | undefined) {
   try {

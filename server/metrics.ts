@@ -1,0 +1,91 @@
+import { createServer, type Server } from "node:http";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+/**
+ * What an operator scrapes (Prometheus' text format, prom-client): the live channel's connections,
+ * refusals and traffic by topic, the shared sheet's pops, every store call's latency and timeouts,
+ * and prom-client's process metrics (event-loop delay, memory, CPU, open files). Served on a port
+ * of its own (METRICS_PORT), never the public one: counts of refusals by reason are for the operator.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "pointless_" });
+  const registers = [registry];
+  return {
+    registry,
+    channels: new Gauge({ name: "pointless_live_channels", help: "Live channels open now.", registers }),
+    upgradesRefused: new Counter({
+      name: "pointless_live_upgrades_refused_total",
+      help: "Upgrades to the live channel refused, by reason.",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
+    channelsClosed: new Counter({
+      name: "pointless_live_channels_closed_by_server_total",
+      help: "Live channels the server closed, by reason.",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
+    messagesIn: new Counter({
+      name: "pointless_live_messages_in_total",
+      help: "Messages pages sent on the live channel, by topic.",
+      labelNames: ["topic"] as const,
+      registers,
+    }),
+    messagesOut: new Counter({
+      name: "pointless_live_messages_out_total",
+      help: "Messages sent to pages on the live channel, by topic.",
+      labelNames: ["topic"] as const,
+      registers,
+    }),
+    popsStored: new Counter({
+      name: "pointless_bubbles_pops_stored_total",
+      help: "Bubbles popped for the first time, as written to the store.",
+      registers,
+    }),
+    popsRefused: new Counter({
+      name: "pointless_bubbles_pops_refused_total",
+      help: "Pops refused, by reason.",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
+    storeSeconds: new Histogram({
+      name: "pointless_store_call_seconds",
+      help: "How long store calls took to answer (or to fail).",
+      labelNames: ["store", "outcome"] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2.5],
+      registers,
+    }),
+    storeTimeouts: new Counter({
+      name: "pointless_store_timeouts_total",
+      help: "Store calls that met their deadline without an answer.",
+      labelNames: ["store"] as const,
+      registers,
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** GET /metrics on `port` (and `host`): the registry in Prometheus' text format; 404 for anything else. */
+export function serveMetrics(metrics: Metrics, port: number, host: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.method !== "GET" || (req.url ?? "").split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found\n");
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { "Content-Type": metrics.registry.contentType }).end(text),
+      () => res.writeHead(500, { "Content-Type": "text/plain" }).end("Metrics unavailable\n"),
+    );
+  });
+  server.headersTimeout = 5000;
+  server.requestTimeout = 10_000;
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve(server);
+    });
+  });
+}
