@@ -27,7 +27,7 @@ export function clickStoreOn(backends: Backends, config: Config) {
 
 /** Starts the server; resolves once it listens, with a function that stops it as SIGTERM does. */
 export async function startServer(config: Config = readConfig(), log: Logger = createLogger(config.logLevel)) {
-  const files = siteFiles(config.siteDir);
+  const files = siteFiles(config.siteDir, log);
   const backends = openBackends({ ...config, log });
   const bus = createBus(backends, log);
   const popLimiter = createRateLimiter({ pop: config.popLimit });
