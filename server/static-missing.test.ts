@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
@@ -70,7 +70,7 @@ describe("a file of the build that goes missing", () => {
     await stillServing();
   });
 
-  it("is a 404 when a page's folder goes, and a 5xx when what is left is not a file", async () => {
+  it("is a 404 when a page's folder goes, or a folder is left where the file was", async () => {
     const file = await start();
     rmSync(join(site.client, "hi"), { recursive: true });
     expect((await get("/hi/")).status).toBe(404);
@@ -86,6 +86,18 @@ describe("a file of the build that goes missing", () => {
       const answer = await get("/assets/gone-abc123.js", encoding);
       expect(answer.status).toBe(404);
     }
+    await stillServing();
+  });
+
+  it("is a 500 and a log line when it cannot be opened", async () => {
+    const file = await start();
+    for (const copy of [file, `${file}.br`, `${file}.gz`]) rmSync(copy);
+    // A link to itself: open() fails with ELOOP, as it would with EACCES or EIO.
+    symlinkSync(file, file);
+    const answer = await get("/assets/gone-abc123.js", "br");
+    expect(answer.status).toBe(500);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    await expect.poll(() => server.logs.some((line) => line.includes("ELOOP"))).toBe(true);
     await stillServing();
   });
 
