@@ -11,7 +11,7 @@ import { sqliteBubbleStore } from "./bubbles/sqlite.ts";
 import { createClicksFeed } from "./clicks/live.ts";
 import { redisClickStore } from "./clicks/redis.ts";
 import { sqliteClickStore } from "./clicks/sqlite.ts";
-import { type Config, readConfig } from "./config.ts";
+import { type Config, ConfigError, readConfig } from "./config.ts";
 import { createSiteServer } from "./http.ts";
 import { createBus } from "./live/bus.ts";
 import { createLiveSockets } from "./live/sockets.ts";
@@ -112,8 +112,20 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   return { server, port, stop, backends };
 }
 
+/** The configuration, or the process stops (exit 1) with a line for each malformed setting. */
+function configOrExit(): Config {
+  try {
+    return readConfig();
+  } catch (error) {
+    const log = createLogger("error");
+    for (const problem of error instanceof ConfigError ? error.problems : [errorText(error)])
+      log.error("cannot start", { error: problem });
+    process.exit(1);
+  }
+}
+
 if (import.meta.main) {
-  const config = readConfig();
+  const config = configOrExit();
   const log = createLogger(config.logLevel);
   process.on("unhandledRejection", (reason) => log.error("unhandled rejection", { error: errorText(reason) }));
   process.on("uncaughtException", (error) => {
