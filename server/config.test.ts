@@ -22,6 +22,7 @@ describe("readConfig", () => {
       expect(config.siteDir).toBe("build/client");
       expect(config.redisUrl).toBeUndefined();
       expect(config.dataDir).toBe("data");
+      expect(config.trust).toBe(0);
       expect(config.limits).toEqual({ read: { burst: 30, perMinute: 120 }, write: { burst: 30, perMinute: 90 } });
       expect(config.deviceMemory.maxDevices).toBe(200_000);
       expect(config.deadlineMs).toBe(1500);
@@ -69,6 +70,11 @@ describe("readConfig", () => {
       liveMaxPerAddress: 3,
     });
     expect(readConfig({ PORT: "65535" }).port).toBe(65535);
+    expect(readConfig({ TRUST_PROXY: "2" }).trust).toBe(2);
+    expect(readConfig({ TRUST_PROXY: "true" }).trust).toBe(1);
+    const lan = readConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trust;
+    expect(typeof lan === "function" && lan("10.1.2.3", 0) && !lan("11.0.0.1", 0)).toBe(true);
+    expect(typeof readConfig({ TRUST_PROXY: "loopback,uniquelocal" }).trust).toBe("function");
     expect(readConfig({ REDIS_URL: "rediss://user:secret@cache.example:6380" }).redisUrl).toBe(
       "rediss://user:secret@cache.example:6380",
     );
@@ -83,6 +89,7 @@ describe("readConfig", () => {
     }
     const bad: Record<string, string> = {
       HOST: "two words",
+      TRUST_PROXY: "10.0.0.0/33",
       REDIS_URL: "localhost:6379",
       COUNTER_READ_LIMIT: "lots",
       COUNTER_WRITE_LIMIT: "0/10",
@@ -104,6 +111,11 @@ describe("readConfig", () => {
       'BUBBLES_SHEET_SIZE must be a whole number from 1 to 1000000, got "99999999999"',
     );
     expect(refusal({ LOG_LEVEL: "loud" })).toBe('LOG_LEVEL must be one of debug, info, warn, error, got "loud"');
+    for (const trust of ["yes", "loopback,", "10.0.0.1/x", "1.5"]) {
+      expect(refusal({ TRUST_PROXY: trust })).toBe(
+        `TRUST_PROXY must be the addresses or subnets of the proxies in front, comma-separated (e.g. "10.0.0.0/8,127.0.0.1" or "loopback"), or how many proxies are in front (0, 1, 2...), got ${JSON.stringify(trust)}`,
+      );
+    }
   });
 
   it("names every malformed setting at once, and never shows a Redis password", () => {

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { DEFAULT_SHEET_SIZE, POPS_PER_SECOND } from "../contracts/bubbles.ts";
 import { DEFAULT_LIMITS } from "./api.ts";
 import { DEFAULT_DEVICE_MEMORY } from "./clicks/store.ts";
+import { proxyTrust } from "./client-address.ts";
 import type { Limit } from "./rate-limit.ts";
 
 type Env = Record<string, string | undefined>;
@@ -27,6 +28,15 @@ const limit = v.pipe(
 );
 const limitText = (l: Limit) => `${l.burst}/${l.perMinute}`;
 
+function readsAsTrust(text: string): boolean {
+  try {
+    proxyTrust(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every setting the server reads from its environment, with its default written as the
  * environment would write it (and checked by the same rule). A setting that is unset or empty
@@ -38,14 +48,7 @@ export const EnvSchema = v.object({
   SITE_DIR: v.optional(v.string(), "build/client"),
   REDIS_URL: v.optional(v.pipe(v.string(), v.url(), v.regex(/^rediss?:\/\//i))),
   COUNTER_DATA_DIR: v.optional(v.string(), "data"),
-  TRUST_PROXY: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^(true|false|\d{1,3})$/),
-      v.transform((text) => (text === "true" ? 1 : text === "false" ? 0 : Number(text))),
-    ),
-    "0",
-  ),
+  TRUST_PROXY: v.optional(v.pipe(v.string(), v.check(readsAsTrust), v.transform(proxyTrust)), "0"),
   COUNTER_READ_LIMIT: v.optional(limit, limitText(DEFAULT_LIMITS.read)),
   COUNTER_WRITE_LIMIT: v.optional(limit, limitText(DEFAULT_LIMITS.write)),
   COUNTER_MAX_DEVICES: v.optional(whole(1), String(DEFAULT_DEVICE_MEMORY.maxDevices)),
@@ -67,7 +70,8 @@ const EXPECTED: Record<Setting, string> = {
   SITE_DIR: "a folder",
   REDIS_URL: "a redis:// or rediss:// URL",
   COUNTER_DATA_DIR: "a folder",
-  TRUST_PROXY: 'the number of proxies in front (0, 1, 2...), or "true" for one',
+  TRUST_PROXY:
+    'the addresses or subnets of the proxies in front, comma-separated (e.g. "10.0.0.0/8,127.0.0.1" or "loopback"), or how many proxies are in front (0, 1, 2...)',
   COUNTER_READ_LIMIT: 'a limit "burst/perMinute" in whole numbers of at least 1 (e.g. "30/120")',
   COUNTER_WRITE_LIMIT: 'a limit "burst/perMinute" in whole numbers of at least 1 (e.g. "30/90")',
   COUNTER_MAX_DEVICES: "a whole number of at least 1",
@@ -98,8 +102,9 @@ export class ConfigError extends Error {
  * Everything the server reads from its environment, in one place, read once at start (the
  * README's Deploy section lists them):
  * PORT (3000), HOST (every interface), SITE_DIR (build/client), REDIS_URL (else SQLite in
- * COUNTER_DATA_DIR, default data/), TRUST_PROXY (how many proxies in front append to
- * X-Forwarded-For: 1 behind one load balancer; 0 or unset on the open internet), COUNTER_READ_LIMIT
+ * COUNTER_DATA_DIR, default data/), TRUST_PROXY (the proxies in front, whose X-Forwarded-For
+ * is believed: their addresses or subnets, "10.0.0.0/8,127.0.0.1" or "loopback", or, as before,
+ * how many there are, 1 behind one load balancer; 0 or unset on the open internet), COUNTER_READ_LIMIT
  * and COUNTER_WRITE_LIMIT ("burst/perMinute"), COUNTER_MAX_DEVICES (200000), STORE_DEADLINE_MS
  * (1500), SHUTDOWN_GRACE_MS (8000: how long a stop waits for requests in flight), LOG_LEVEL (info);
  * for the live channel and the shared bubble sheet, BUBBLES_SHEET_SIZE (10000), BUBBLES_POP_LIMIT
@@ -129,7 +134,7 @@ export function readConfig(env: Env = process.env) {
     siteDir: s.SITE_DIR,
     redisUrl: s.REDIS_URL,
     dataDir: s.COUNTER_DATA_DIR,
-    trustedHops: s.TRUST_PROXY,
+    trust: s.TRUST_PROXY,
     limits: { read: s.COUNTER_READ_LIMIT, write: s.COUNTER_WRITE_LIMIT },
     deviceMemory: { ...DEFAULT_DEVICE_MEMORY, maxDevices: s.COUNTER_MAX_DEVICES },
     deadlineMs: s.STORE_DEADLINE_MS,

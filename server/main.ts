@@ -1,7 +1,9 @@
 // `npm start` (after scripts/build-if-needed.mjs): the site's whole server. Serves the build, the
 // API and the health checks on one port, opens the store, logs one JSON line per start, stop,
 // store state change and server error, and stops cleanly on SIGTERM or SIGINT.
+import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import { createApi } from "./api.ts";
 import { type Backends, openBackends } from "./backends.ts";
 import { createBubbleHub } from "./bubbles/hub.ts";
@@ -11,6 +13,7 @@ import { sqliteBubbleStore } from "./bubbles/sqlite.ts";
 import { createClicksFeed } from "./clicks/live.ts";
 import { redisClickStore } from "./clicks/redis.ts";
 import { sqliteClickStore } from "./clicks/sqlite.ts";
+import { forwardedAddress } from "./client-address.ts";
 import { type Config, ConfigError, readConfig } from "./config.ts";
 import { createSiteServer } from "./http.ts";
 import { createBus } from "./live/bus.ts";
@@ -48,7 +51,8 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     bubbles,
     clicks: clicksFeed,
     log,
-    trustedHops: config.trustedHops,
+    // Handed the address already chosen: see `upgrade` below.
+    trustedHops: 1,
     maxConnections: config.liveMaxConnections,
     maxPerAddress: config.liveMaxPerAddress,
   });
@@ -59,9 +63,27 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     onClicksTotal: (total) => clicksFeed.publish(total),
     log,
     limits: config.limits,
-    trustedHops: config.trustedHops,
+    trust: config.trust,
   });
-  const server = createSiteServer(files, { api: api.listener, upgrade: live.upgrade, log });
+  /**
+   * live/sockets.ts still takes a hop count, TRUST_PROXY's old form: it gets the upgrade with its
+   * X-Forwarded-For replaced by the one address this server's trust chose (or none), and believes
+   * that one entry, so its caps count the clients the rate limits count.
+   */
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const header = req.headers["x-forwarded-for"];
+    const forwardedFor = Array.isArray(header) ? header.join(",") : header;
+    const address = forwardedAddress(req.socket.remoteAddress, forwardedFor, config.trust);
+    if (address) req.headers["x-forwarded-for"] = address;
+    else delete req.headers["x-forwarded-for"];
+    live.upgrade(req, socket, head);
+  }
+  const server = createSiteServer(files, { api: api.listener, upgrade, log });
+  if (typeof config.trust === "number" && config.trust > 0) {
+    log.warn("TRUST_PROXY is a number of proxies: X-Forwarded-For is believed from any connection", {
+      advice: "name the proxies' addresses or subnets (TRUST_PROXY=10.0.0.0/8) unless no client can reach this port",
+    });
+  }
 
   // Requests in flight, so a stop can wait for them (and no longer).
   const busy = new Set<Socket>();
