@@ -153,7 +153,13 @@ export async function sendFile(
   }
   // The stream closes the file when it ends, fails, or the client goes; a failed read (not a
   // client gone) is reported, and the response is cut short rather than left waiting.
-  pipeline(handle.createReadStream({ start, end }), res, (error) => {
+  const stream = handle.createReadStream({ start, end });
+  // A file cut short while it is sent (a deploy rewriting it in place) ends before the length
+  // promised: the connection is closed, so the client cannot take the next answer for the rest.
+  stream.once("end", () => {
+    if (stream.bytesRead < end - start + 1) res.destroy();
+  });
+  pipeline(stream, res, (error) => {
     if (error && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE")
       onReadError(error as NodeJS.ErrnoException);
   });

@@ -1,5 +1,7 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
+import { mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
@@ -114,6 +116,33 @@ describe("a file of the build that goes missing", () => {
     ]);
     writeFileSync(file, "x");
     expect((await get("/assets/gone-abc123.js")).body).toBe("x");
+    await stillServing();
+  });
+});
+
+describe("a file cut short while it is sent", () => {
+  it("closes the connection, never leaving it owing bytes that will not come", async () => {
+    await start();
+    const big = join(site.client, "assets", "big-abc123.js");
+    writeFileSync(big, Buffer.alloc(32 * 1024 * 1024, "a"));
+    const socket = connect(server.port, "127.0.0.1");
+    socket.write("GET /assets/big-abc123.js HTTP/1.1\r\nHost: x\r\n\r\n");
+    // The first bytes, then the client stops reading while a deploy truncates the file.
+    await once(socket, "data");
+    socket.pause();
+    truncateSync(big, 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The next request on the same connection: its answer must not pass for the rest of the body.
+    socket.write("GET /hi HTTP/1.1\r\nHost: x\r\n\r\n");
+    const started = performance.now();
+    let received = 0;
+    socket.on("data", (data: Buffer) => {
+      received += data.length;
+    });
+    socket.resume();
+    await once(socket, "close");
+    expect(received).toBeLessThan(32 * 1024 * 1024);
+    expect(performance.now() - started).toBeLessThan(2000);
     await stillServing();
   });
 });
