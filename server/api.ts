@@ -6,7 +6,7 @@ import type { BubbleHub } from "./bubbles/hub.ts";
 import { bubbleRoutes } from "./bubbles/routes.ts";
 import { clickRoutes } from "./clicks/routes.ts";
 import type { ClickStore } from "./clicks/store.ts";
-import { clientAddress, maskAddress } from "./client-address.ts";
+import { clientAddress, maskAddress, type Trust } from "./client-address.ts";
 import { type ApiEnv, error } from "./http-api.ts";
 import { errorText, type Logger } from "./log.ts";
 import { createRateLimiter, type Limit } from "./rate-limit.ts";
@@ -30,8 +30,8 @@ export interface ApiOptions {
   onClicksTotal?: (total: number) => void;
   log: Logger;
   limits?: { read: Limit; write: Limit };
-  /** Proxies in front of this server that append to X-Forwarded-For (TRUST_PROXY); 0 on the open internet. */
-  trustedHops?: number;
+  /** The proxies in front of this server whose X-Forwarded-For is believed (TRUST_PROXY); 0 on the open internet. */
+  trust?: Trust;
   now?: () => number;
 }
 
@@ -48,7 +48,7 @@ export function createApi({
   onClicksTotal,
   log,
   limits = DEFAULT_LIMITS,
-  trustedHops = 0,
+  trust = 0,
   now,
 }: ApiOptions) {
   const limiter = createRateLimiter(limits);
@@ -56,7 +56,7 @@ export function createApi({
 
   app.use(async (c, next) => {
     const incoming = c.env?.incoming;
-    c.set("address", clientAddress(incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"), trustedHops));
+    c.set("address", clientAddress(incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"), trust));
     c.set("limiter", limiter);
     await next();
   });

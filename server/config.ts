@@ -1,52 +1,170 @@
-import { DEFAULT_SHEET_SIZE, POPS_PER_SECOND } from "../contracts/bubbles.ts";
+import * as v from "valibot";
+import { DEFAULT_SHEET_SIZE, MAX_POPS_PER_MESSAGE, POPS_BURST, POPS_PER_SECOND } from "../contracts/bubbles.ts";
 import { DEFAULT_LIMITS } from "./api.ts";
 import { DEFAULT_DEVICE_MEMORY } from "./clicks/store.ts";
-import { limitFrom } from "./rate-limit.ts";
+import { proxyTrust } from "./client-address.ts";
+import type { Limit } from "./rate-limit.ts";
 
 type Env = Record<string, string | undefined>;
 
-const whole = (value: string | undefined, fallback: number) =>
-  value !== undefined && /^\d+$/.test(value) ? Number(value) : fallback;
+/** The longest delay a Node timer takes; a longer one fires at once (TimeoutOverflowWarning). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A sheet is kept whole in memory and sent whole to each visitor: 125 KB at most. */
+const MAX_SHEET_SIZE = 1_000_000;
+
+/** Digits only (no sign, no space, no exponent), from `min` to `max`. */
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.pipe(v.string(), v.regex(/^\d{1,16}$/), v.transform(Number), v.minValue(min), v.maxValue(max));
+
+/** "burst/perMinute", both at least 1: a limit that refills nothing would refuse everyone for good. */
+const limit = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,9}\/\d{1,9}$/),
+  v.transform((text): Limit => {
+    const [burst, perMinute] = text.split("/").map(Number) as [number, number];
+    return { burst, perMinute };
+  }),
+  v.check((l) => l.burst >= 1 && l.perMinute >= 1),
+);
+const limitText = (l: Limit) => `${l.burst}/${l.perMinute}`;
+
+function readsAsTrust(text: string): boolean {
+  try {
+    proxyTrust(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
- * Everything the server reads from its environment, in one place (the README's Deploy section
- * lists them):
+ * Every setting the server reads from its environment, with its default written as the
+ * environment would write it (and checked by the same rule). A setting that is unset or empty
+ * takes its default; one that is set but malformed stops the server before it listens.
+ */
+export const EnvSchema = v.object({
+  PORT: v.optional(whole(0, 65535), "3000"),
+  HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.:%-]{1,255}$/))),
+  SITE_DIR: v.optional(v.string(), "build/client"),
+  REDIS_URL: v.optional(v.pipe(v.string(), v.url(), v.regex(/^rediss?:\/\//i))),
+  COUNTER_DATA_DIR: v.optional(v.string(), "data"),
+  TRUST_PROXY: v.optional(v.pipe(v.string(), v.check(readsAsTrust), v.transform(proxyTrust)), "0"),
+  COUNTER_READ_LIMIT: v.optional(limit, limitText(DEFAULT_LIMITS.read)),
+  COUNTER_WRITE_LIMIT: v.optional(limit, limitText(DEFAULT_LIMITS.write)),
+  COUNTER_MAX_DEVICES: v.optional(whole(1), String(DEFAULT_DEVICE_MEMORY.maxDevices)),
+  STORE_DEADLINE_MS: v.optional(whole(1, MAX_TIMER_MS), "1500"),
+  SHUTDOWN_GRACE_MS: v.optional(whole(0, MAX_TIMER_MS - 2000), "8000"),
+  LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error"]), "info"),
+  BUBBLES_SHEET_SIZE: v.optional(whole(1, MAX_SHEET_SIZE), String(DEFAULT_SHEET_SIZE)),
+  // A message of pops the limit could never admit would be refused for ever.
+  BUBBLES_POP_LIMIT: v.optional(
+    v.pipe(
+      limit,
+      v.check((l) => l.burst >= MAX_POPS_PER_MESSAGE),
+    ),
+    limitText({ burst: POPS_BURST, perMinute: 60 * POPS_PER_SECOND }),
+  ),
+  LIVE_MAX_CONNECTIONS: v.optional(whole(0), "5000"),
+  LIVE_MAX_PER_ADDRESS: v.optional(whole(0), "16"),
+  LIVE_MAX_PER_BLOCK: v.optional(whole(0), "64"),
+  LIVE_UPGRADE_LIMIT: v.optional(limit, "20/120"),
+  METRICS_PORT: v.optional(whole(0, 65535)),
+  METRICS_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.:%-]{1,255}$/)), "127.0.0.1"),
+});
+
+type Setting = keyof typeof EnvSchema.entries;
+
+/** What each setting must be, for the message that stops the server. */
+const EXPECTED: Record<Setting, string> = {
+  PORT: "a whole number from 0 to 65535",
+  HOST: "an address or host name to listen on (e.g. 127.0.0.1 or ::)",
+  SITE_DIR: "a folder",
+  REDIS_URL: "a redis:// or rediss:// URL",
+  COUNTER_DATA_DIR: "a folder",
+  TRUST_PROXY:
+    'the addresses or subnets of the proxies in front, comma-separated (e.g. "10.0.0.0/8,127.0.0.1" or "loopback"), or how many proxies are in front (0, 1, 2...)',
+  COUNTER_READ_LIMIT: 'a limit "burst/perMinute" in whole numbers of at least 1 (e.g. "30/120")',
+  COUNTER_WRITE_LIMIT: 'a limit "burst/perMinute" in whole numbers of at least 1 (e.g. "30/90")',
+  COUNTER_MAX_DEVICES: "a whole number of at least 1",
+  STORE_DEADLINE_MS: `a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`,
+  SHUTDOWN_GRACE_MS: `a whole number of milliseconds from 0 to ${MAX_TIMER_MS - 2000}`,
+  LOG_LEVEL: "one of debug, info, warn, error",
+  BUBBLES_SHEET_SIZE: `a whole number from 1 to ${MAX_SHEET_SIZE}`,
+  BUBBLES_POP_LIMIT: `a limit "burst/perMinute" in whole numbers, the burst at least ${MAX_POPS_PER_MESSAGE} (the most pops a page sends at once; e.g. "30/900")`,
+  LIVE_MAX_CONNECTIONS: "a whole number (0 refuses every live channel)",
+  LIVE_MAX_PER_ADDRESS: "a whole number (0 refuses every live channel)",
+  LIVE_MAX_PER_BLOCK: "a whole number of live channels from one IPv6 /56 (0 refuses every IPv6 channel)",
+  LIVE_UPGRADE_LIMIT: 'a limit "burst/perMinute" of new live channels per address (e.g. "20/120")',
+  METRICS_PORT: "a whole number from 0 to 65535 (unset: no metrics)",
+  METRICS_HOST: "an address to serve the metrics on (e.g. 127.0.0.1)",
+};
+
+/** A value fit for the message: a Redis URL's password is not shown. */
+const shown = (setting: Setting, value: string) =>
+  JSON.stringify(setting === "REDIS_URL" ? value.replace(/\/\/[^/@]*@/, "//***@") : value).slice(0, 200);
+
+/** The environment has settings the server cannot run with: one message per setting. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(problems.join("; "));
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/**
+ * Everything the server reads from its environment, in one place, read once at start (the
+ * README's Deploy section lists them):
  * PORT (3000), HOST (every interface), SITE_DIR (build/client), REDIS_URL (else SQLite in
- * COUNTER_DATA_DIR, default data/), TRUST_PROXY (how many proxies in front append to
- * X-Forwarded-For: 1 behind one load balancer; 0 or unset on the open internet), COUNTER_READ_LIMIT
+ * COUNTER_DATA_DIR, default data/), TRUST_PROXY (the proxies in front, whose X-Forwarded-For
+ * is believed: their addresses or subnets, "10.0.0.0/8,127.0.0.1" or "loopback", or, as before,
+ * how many there are, 1 behind one load balancer; 0 or unset on the open internet), COUNTER_READ_LIMIT
  * and COUNTER_WRITE_LIMIT ("burst/perMinute"), COUNTER_MAX_DEVICES (200000), STORE_DEADLINE_MS
  * (1500), SHUTDOWN_GRACE_MS (8000: how long a stop waits for requests in flight), LOG_LEVEL (info);
  * for the live channel and the shared bubble sheet, BUBBLES_SHEET_SIZE (10000), BUBBLES_POP_LIMIT
- * ("burst/perMinute" per client address, 30/900: fifteen a second), LIVE_MAX_CONNECTIONS (5000) and
- * LIVE_MAX_PER_ADDRESS (16).
+ * ("burst/perMinute" per client address, 30/900: fifteen a second; with Redis, for the whole fleet),
+ * LIVE_MAX_CONNECTIONS (5000), LIVE_MAX_PER_ADDRESS (16), LIVE_MAX_PER_BLOCK (64 from one IPv6 /56)
+ * and LIVE_UPGRADE_LIMIT (new channels per address, 20/120); METRICS_PORT (unset: no metrics) and
+ * METRICS_HOST (127.0.0.1) for Prometheus' scrape of GET /metrics.
+ *
+ * An unset or empty setting takes its default. A malformed one is never replaced by the default
+ * (PORT=abc serving on 3000 would hide the mistake): it throws a ConfigError naming each bad
+ * setting, its value and what it should be, e.g. `PORT must be a whole number from 0 to 65535,
+ * got "abc"`, and main.ts stops with exit code 1 before listening.
  */
 export function readConfig(env: Env = process.env) {
+  const given = Object.fromEntries(
+    Object.keys(EnvSchema.entries).map((name) => [name, env[name] === "" ? undefined : env[name]]),
+  );
+  const parsed = v.safeParse(EnvSchema, given, { abortPipeEarly: true });
+  if (!parsed.success) {
+    const bad = [...new Set(parsed.issues.map((issue) => v.getDotPath(issue) as Setting))];
+    throw new ConfigError(
+      bad.map((name) => `${name} must be ${EXPECTED[name]}, got ${shown(name, String(given[name]))}`),
+    );
+  }
+  const s = parsed.output;
   return {
-    port: whole(env.PORT, 3000),
-    host: env.HOST || undefined,
-    siteDir: env.SITE_DIR || "build/client",
-    redisUrl: env.REDIS_URL || undefined,
-    dataDir: env.COUNTER_DATA_DIR || "data",
-    trustedHops: env.TRUST_PROXY === "true" ? 1 : whole(env.TRUST_PROXY, 0),
-    limits: {
-      read: limitFrom(env.COUNTER_READ_LIMIT, DEFAULT_LIMITS.read),
-      write: limitFrom(env.COUNTER_WRITE_LIMIT, DEFAULT_LIMITS.write),
-    },
-    deviceMemory: {
-      ...DEFAULT_DEVICE_MEMORY,
-      maxDevices: whole(env.COUNTER_MAX_DEVICES, DEFAULT_DEVICE_MEMORY.maxDevices),
-    },
-    deadlineMs: whole(env.STORE_DEADLINE_MS, 1500),
-    graceMs: whole(env.SHUTDOWN_GRACE_MS, 8000),
-    logLevel: env.LOG_LEVEL,
-    sheetSize: Math.max(1, whole(env.BUBBLES_SHEET_SIZE, DEFAULT_SHEET_SIZE)),
-    popLimit: limitFrom(env.BUBBLES_POP_LIMIT, { burst: 2 * POPS_PER_SECOND, perMinute: 60 * POPS_PER_SECOND }),
-    liveMaxConnections: whole(env.LIVE_MAX_CONNECTIONS, 5000),
-    liveMaxPerAddress: whole(env.LIVE_MAX_PER_ADDRESS, 16),
-    liveMaxPerBlock: whole(env.LIVE_MAX_PER_BLOCK, 64),
-    upgradeLimit: limitFrom(env.LIVE_UPGRADE_LIMIT, { burst: 20, perMinute: 120 }),
-    metricsPort: env.METRICS_PORT ? whole(env.METRICS_PORT, 0) : undefined,
-    metricsHost: env.METRICS_HOST || "127.0.0.1",
+    port: s.PORT,
+    host: s.HOST,
+    siteDir: s.SITE_DIR,
+    redisUrl: s.REDIS_URL,
+    dataDir: s.COUNTER_DATA_DIR,
+    trust: s.TRUST_PROXY,
+    limits: { read: s.COUNTER_READ_LIMIT, write: s.COUNTER_WRITE_LIMIT },
+    deviceMemory: { ...DEFAULT_DEVICE_MEMORY, maxDevices: s.COUNTER_MAX_DEVICES },
+    deadlineMs: s.STORE_DEADLINE_MS,
+    graceMs: s.SHUTDOWN_GRACE_MS,
+    logLevel: s.LOG_LEVEL,
+    sheetSize: s.BUBBLES_SHEET_SIZE,
+    popLimit: s.BUBBLES_POP_LIMIT,
+    liveMaxConnections: s.LIVE_MAX_CONNECTIONS,
+    liveMaxPerAddress: s.LIVE_MAX_PER_ADDRESS,
+    liveMaxPerBlock: s.LIVE_MAX_PER_BLOCK,
+    upgradeLimit: s.LIVE_UPGRADE_LIMIT,
+    metricsPort: s.METRICS_PORT,
+    metricsHost: s.METRICS_HOST,
   };
 }
 

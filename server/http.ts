@@ -115,7 +115,7 @@ export function createSiteServer(
       for (const [name, value] of Object.entries(files.responseHeaders)) res.setHeader(name, value);
       return withBody(req, res, () => api(req, res));
     }
-    files.serve(req, res, pathname);
+    return files.serve(req, res, pathname);
   }
 
   /**

@@ -11,8 +11,8 @@ import { sqliteBubbleStore } from "./bubbles/sqlite.ts";
 import { createClicksFeed } from "./clicks/live.ts";
 import { redisClickStore } from "./clicks/redis.ts";
 import { sqliteClickStore } from "./clicks/sqlite.ts";
-import { clientAddress } from "./client-address.ts";
-import { type Config, readConfig } from "./config.ts";
+import { clientAddress, prefix56Key } from "./client-address.ts";
+import { type Config, ConfigError, readConfig } from "./config.ts";
 import { createSiteServer } from "./http.ts";
 import { createFleetLimiter, type FleetLimit } from "./limiter.ts";
 import { createBus } from "./live/bus.ts";
@@ -29,15 +29,15 @@ export function clickStoreOn(backends: Backends, config: Config) {
     : sqliteClickStore(backends.sqlite, config.deviceMemory);
 }
 
-/** Starts the server; resolves once it listens, with a function that stops it as SIGTERM does. */
 /** A "burst/perMinute" setting as a fixed window: `burst` at once, refilled as fast as the rate says. */
 const fleetLimit = ({ burst, perMinute }: Limit): FleetLimit => ({
   points: burst,
   durationS: Math.max(1, Math.round((burst * 60) / Math.max(1, perMinute))),
 });
 
+/** Starts the server; resolves once it listens, with a function that stops it as SIGTERM does. */
 export async function startServer(config: Config = readConfig(), log: Logger = createLogger(config.logLevel)) {
-  const files = siteFiles(config.siteDir);
+  const files = siteFiles(config.siteDir, log);
   const metrics = createMetrics();
   const backends = openBackends({
     ...config,
@@ -67,12 +67,14 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   const live = createLiveSockets({
     topics,
     log,
-    addressOf: (req) =>
-      clientAddress(
-        req.socket.remoteAddress,
-        [req.headers["x-forwarded-for"]].flat().filter(Boolean).join(", ") || undefined,
-        config.trustedHops,
-      ),
+    addressOf: (req) => {
+      const header = req.headers["x-forwarded-for"];
+      return clientAddress(req.socket.remoteAddress, Array.isArray(header) ? header.join(",") : header, config.trust);
+    },
+    blockOf: (address) => {
+      const block = prefix56Key(address);
+      return block === address ? undefined : block;
+    },
     maxConnections: config.liveMaxConnections,
     maxPerAddress: config.liveMaxPerAddress,
     maxPerBlock: config.liveMaxPerBlock,
@@ -88,9 +90,14 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     onClicksTotal: (total) => clicksFeed.publish(total),
     log,
     limits: config.limits,
-    trustedHops: config.trustedHops,
+    trust: config.trust,
   });
   const server = createSiteServer(files, { api: api.listener, upgrade: live.upgrade, log });
+  if (typeof config.trust === "number" && config.trust > 0) {
+    log.warn("TRUST_PROXY is a number of proxies: X-Forwarded-For is believed from any connection", {
+      advice: "name the proxies' addresses or subnets (TRUST_PROXY=10.0.0.0/8) unless no client can reach this port",
+    });
+  }
 
   // Requests in flight, so a stop can wait for them (and no longer).
   const busy = new Set<Socket>();
@@ -146,8 +153,20 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   return { server, port, metricsPort, stop, backends };
 }
 
+/** The configuration, or the process stops (exit 1) with a line for each malformed setting. */
+function configOrExit(): Config {
+  try {
+    return readConfig();
+  } catch (error) {
+    const log = createLogger("error");
+    for (const problem of error instanceof ConfigError ? error.problems : [errorText(error)])
+      log.error("cannot start", { error: problem });
+    process.exit(1);
+  }
+}
+
 if (import.meta.main) {
-  const config = readConfig();
+  const config = configOrExit();
   const log = createLogger(config.logLevel);
   process.on("unhandledRejection", (reason) => log.error("unhandled rejection", { error: errorText(reason) }));
   process.on("uncaughtException", (error) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter, limitFrom } from "./rate-limit.ts";
+import { createRateLimiter } from "./rate-limit.ts";
 
 describe("the rate limiter", () => {
   it("lets a burst through, then one request per refill, and says how long to wait", () => {
@@ -25,11 +25,5 @@ describe("the rate limiter", () => {
     // "keep" was used all along, so it was never forgotten: still empty.
     expect(limiter.take("read", "keep")).toBeGreaterThan(0);
     limiter.stop();
-  });
-
-  it("reads limits from the environment, or keeps the default", () => {
-    expect(limitFrom("600/6000", { burst: 1, perMinute: 1 })).toEqual({ burst: 600, perMinute: 6000 });
-    expect(limitFrom("lots", { burst: 1, perMinute: 2 })).toEqual({ burst: 1, perMinute: 2 });
-    expect(limitFrom(undefined, { burst: 1, perMinute: 2 })).toEqual({ burst: 1, perMinute: 2 });
   });
 });

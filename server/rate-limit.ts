@@ -59,9 +59,3 @@ export function createRateLimiter(
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
-
-/** A limit from the environment ("burst/perMinute", e.g. "600/6000"), or the default. */
-export function limitFrom(value: string | undefined, fallback: Limit): Limit {
-  const match = /^(\d+)\/(\d+)$/.exec(value ?? "");
-  return match ? { burst: Number(match[1]), perMinute: Number(match[2]) } : fallback;
-}

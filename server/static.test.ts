@@ -1,12 +1,21 @@
+import { writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSiteServer } from "./http.ts";
+import { acceptsCoding } from "./send-file.ts";
 import { siteFiles } from "./static.ts";
 import { makeSiteFixture } from "./test/site-fixture.ts";
 
 let site: ReturnType<typeof makeSiteFixture>;
+const SCRIPT = "export const x = 'a script worth compressing';\n".repeat(10);
 beforeAll(() => {
   site = makeSiteFixture();
+  const file = join(site.client, "assets", "zipped-abc123.js");
+  writeFileSync(file, SCRIPT);
+  writeFileSync(`${file}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${file}.gz`, gzipSync(SCRIPT));
 });
 afterAll(() => site.remove());
 
@@ -50,5 +59,69 @@ describe("the site's files", () => {
     const response = await request("/hi", { method: "POST", body: "x" });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, HEAD");
+  });
+});
+
+describe("serving a file", () => {
+  const raw = (init: RequestInit = {}) => request("/assets/zipped-abc123.js", init);
+
+  it("sends the precompressed copy the client takes, with its type, length and Vary", async () => {
+    const brotli = await raw({ headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.headers.get("content-type")).toBe("text/javascript");
+    expect(brotli.headers.get("vary")).toBe("Accept-Encoding");
+    expect(await brotli.text()).toBe(SCRIPT);
+    const gzip = await raw({ headers: { "Accept-Encoding": "gzip, br;q=0" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(Number(gzip.headers.get("content-length"))).toBe(gzipSync(SCRIPT).length);
+    const identity = await raw({ headers: { "Accept-Encoding": "identity" } });
+    expect(identity.headers.get("content-encoding")).toBeNull();
+    expect(identity.headers.get("content-length")).toBe(String(SCRIPT.length));
+    expect(identity.headers.get("last-modified")).toMatch(/GMT$/);
+  });
+
+  it("answers 304 with its headers when the client has the file, and a HEAD without a body", async () => {
+    const first = await request("/hi");
+    const etag = first.headers.get("etag") as string;
+    expect(etag).toMatch(/^W\/"\d+-\d+"$/);
+    const again = await request("/hi", { headers: { "If-None-Match": `"other", ${etag}` } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("cache-control")).toBe("no-cache");
+    expect(again.headers.get("content-security-policy")).toBe("default-src 'self'");
+    expect((await request("/hi", { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
+    const head = await request("/hi", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe("9");
+    expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await head.text()).toBe("");
+  });
+
+  it("sends one byte range when asked, and 416 past the end", async () => {
+    const identity = { "Accept-Encoding": "identity" };
+    const part = await raw({ headers: { ...identity, Range: "bytes=7-12" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 7-12/${SCRIPT.length}`);
+    expect(await part.text()).toBe(SCRIPT.slice(7, 13));
+    const tail = await raw({ headers: { ...identity, Range: "bytes=-5" } });
+    expect(await tail.text()).toBe(SCRIPT.slice(-5));
+    const past = await raw({ headers: { ...identity, Range: "bytes=99999-" } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe(`bytes */${SCRIPT.length}`);
+    const several = await raw({ headers: { ...identity, Range: "bytes=0-1, 5-6" } });
+    expect([several.status, await several.text()]).toEqual([200, SCRIPT]);
+  });
+});
+
+describe("acceptsCoding", () => {
+  it("reads weights, and * for what is not named", () => {
+    expect(acceptsCoding("gzip, deflate, br", "br")).toBe(true);
+    expect(acceptsCoding("gzip;q=1.0, br;q=0", "br")).toBe(false);
+    expect(acceptsCoding("BR;Q=0.5", "br")).toBe(true);
+    expect(acceptsCoding("*", "gzip")).toBe(true);
+    expect(acceptsCoding("*, gzip;q=0", "gzip")).toBe(false);
+    expect(acceptsCoding("identity", "gzip")).toBe(false);
+    expect(acceptsCoding(undefined, "gzip")).toBe(false);
+    expect(acceptsCoding("brotli", "br")).toBe(false);
   });
 });

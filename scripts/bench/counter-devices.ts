@@ -17,7 +17,7 @@ import type { Tally } from "./counter-traffic.ts";
 
 export interface Device {
   id: string;
-  /** Its address under load (X-Forwarded-For; the servers run with TRUST_PROXY=1). */
+  /** Its address under load (X-Forwarded-For; the servers trust loopback as their proxy). */
   address: string;
   /** Its address for the bench's checks afterwards, so they never meet the load's rate limits. */
   checkAddress: string;

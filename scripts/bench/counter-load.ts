@@ -1,5 +1,5 @@
 // `npm run bench:counter`'s load and crash tests, for one store (SQLite or Redis), each on a server
-// process of its own (TRUST_PROXY=1, so every simulated device has its own address and the default
+// process of its own (TRUST_PROXY=loopback, so every simulated device has its own address and the default
 // rate limits apply per device). The devices and the exactness check: counter-devices.ts.
 import { setTimeout as sleep } from "node:timers/promises";
 import { startSiteProcess, stopProcess } from "../lib/local-servers.ts";
@@ -19,7 +19,7 @@ export const DEVICES = 5000;
 export const CONNECTIONS = 32;
 
 /** The site's server, trusting X-Forwarded-For so every simulated device has its own address. */
-export const startSite = (env: Record<string, string>) => startSiteProcess({ ...env, TRUST_PROXY: "1" });
+export const startSite = (env: Record<string, string>) => startSiteProcess({ ...env, TRUST_PROXY: "loopback" });
 
 /** Answers a healthy server may give under this load: 200, and 429 from a device's rate limit. */
 const unexpected = (status: Record<string, number>) =>

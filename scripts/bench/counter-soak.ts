@@ -61,7 +61,7 @@ export async function soak(seconds: number, rate: number): Promise<{ lines: stri
   // run instead of hiding in a lazily grown heap.
   const site = await startSiteProcess({
     REDIS_URL: redis.url,
-    TRUST_PROXY: "1",
+    TRUST_PROXY: "loopback",
     NODE_OPTIONS: `--max-old-space-size=${HEAP_CAP_MB}`,
   });
   const pid = site.child.pid as number;

@@ -21,7 +21,7 @@ export async function setUp(kind: "SQLite" | "Redis", size: number, clients: num
   const dataDir = mkdtempSync(join(tmpdir(), "bench-live-"));
   const env = {
     BUBBLES_SHEET_SIZE: String(size),
-    TRUST_PROXY: "1",
+    TRUST_PROXY: "loopback",
     LIVE_MAX_CONNECTIONS: String(clients + 100),
     COUNTER_DATA_DIR: dataDir,
   };

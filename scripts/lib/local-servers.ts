@@ -72,13 +72,20 @@ export async function startRedis({ port: fixedPort, dir }: { port?: number; dir?
   return { url: `redis://127.0.0.1:${port}`, port, child };
 }
 
-/** The site's server (server/main.ts, as `npm start` runs it) on a free port, with `env` added; resolves once it serves. */
+/**
+ * The site's server (server/main.ts, as `npm start` runs it) on a free port, with `env` added;
+ * resolves once it serves. With `maxOpenFiles`, it starts under `ulimit -n` of that many.
+ */
 export async function startSiteProcess(
   env: Record<string, string>,
-  { port: fixedPort }: { port?: number } = {},
+  { port: fixedPort, maxOpenFiles }: { port?: number; maxOpenFiles?: number } = {},
 ): Promise<{ origin: string; port: number; child: ChildProcess; logs: string[] }> {
   const port = fixedPort ?? (await freePort());
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const [command, args] =
+    maxOpenFiles === undefined
+      ? [process.execPath, ["server/main.ts"]]
+      : ["bash", ["-c", `ulimit -n ${Math.floor(maxOpenFiles)} && exec "$0" server/main.ts`, process.execPath]];
+  const child = spawn(command, args, {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -237,7 +237,7 @@ describe("the counter API when things go wrong", () => {
       backends,
       clicks: sqliteClickStore(backends.sqlite, DEFAULT_DEVICE_MEMORY),
       log: quiet,
-      trustedHops: 1,
+      trust: 1,
       limits: { read: { burst: 2, perMinute: 60 }, write: { burst: 2, perMinute: 60 } },
     });
     const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });

@@ -265,7 +265,7 @@ describe("limits of the live channel", () => {
       BUBBLES_SHEET_SIZE: "1000",
       LIVE_MAX_PER_ADDRESS: "3",
       LIVE_MAX_CONNECTIONS: "5",
-      TRUST_PROXY: "1",
+      TRUST_PROXY: "loopback",
     });
   });
   afterAll(async () => {

@@ -50,3 +50,21 @@ export function rawExchange(
     });
   });
 }
+
+/** The first response in what a raw exchange got: its status, headers (names in lower case) and body. */
+export function firstResponse(text: string): { status: number; headers: Record<string, string>; body: string } {
+  const end = text.indexOf("\r\n\r\n");
+  const [statusLine = "", ...lines] = text.slice(0, end < 0 ? text.length : end).split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const rest = end < 0 ? "" : text.slice(end + 4);
+  const length = headers["content-length"];
+  return {
+    status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0),
+    headers,
+    body: length === undefined ? rest : rest.slice(0, Number(length)),
+  };
+}

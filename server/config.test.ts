@@ -1,0 +1,177 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { readConfig } from "./config.ts";
+import { makeSiteFixture } from "./test/site-fixture.ts";
+
+/** The message readConfig stops with, or null when it takes the environment. */
+function refusal(env: Record<string, string>): string | null {
+  try {
+    readConfig(env);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe("readConfig", () => {
+  it("takes each default when nothing is set, or a setting is empty", () => {
+    for (const env of [{}, { PORT: "", TRUST_PROXY: "", LOG_LEVEL: "", REDIS_URL: "" }]) {
+      const config = readConfig(env);
+      expect(config.port).toBe(3000);
+      expect(config.host).toBeUndefined();
+      expect(config.siteDir).toBe("build/client");
+      expect(config.redisUrl).toBeUndefined();
+      expect(config.dataDir).toBe("data");
+      expect(config.trust).toBe(0);
+      expect(config.limits).toEqual({ read: { burst: 30, perMinute: 120 }, write: { burst: 30, perMinute: 90 } });
+      expect(config.deviceMemory.maxDevices).toBe(200_000);
+      expect(config.deadlineMs).toBe(1500);
+      expect(config.graceMs).toBe(8000);
+      expect(config.logLevel).toBe("info");
+      expect(config.sheetSize).toBe(10_000);
+      expect(config.popLimit).toEqual({ burst: 30, perMinute: 900 });
+      expect(config.liveMaxConnections).toBe(5000);
+      expect(config.liveMaxPerAddress).toBe(16);
+      expect(config.liveMaxPerBlock).toBe(64);
+      expect(config.upgradeLimit).toEqual({ burst: 20, perMinute: 120 });
+      expect(config.metricsPort).toBeUndefined();
+      expect(config.metricsHost).toBe("127.0.0.1");
+    }
+  });
+
+  it("reads every setting that is well formed", () => {
+    const config = readConfig({
+      PORT: "0",
+      HOST: "::1",
+      SITE_DIR: "/srv/site",
+      REDIS_URL: "redis://cache:6379/0",
+      COUNTER_DATA_DIR: "/var/lib/toys",
+      COUNTER_READ_LIMIT: "600/6000",
+      COUNTER_WRITE_LIMIT: "1/1",
+      COUNTER_MAX_DEVICES: "5",
+      STORE_DEADLINE_MS: "250",
+      SHUTDOWN_GRACE_MS: "0",
+      LOG_LEVEL: "debug",
+      BUBBLES_SHEET_SIZE: "100",
+      BUBBLES_POP_LIMIT: "40/20",
+      LIVE_MAX_CONNECTIONS: "0",
+      LIVE_MAX_PER_ADDRESS: "3",
+      LIVE_MAX_PER_BLOCK: "7",
+      LIVE_UPGRADE_LIMIT: "5/10",
+      METRICS_PORT: "9464",
+      METRICS_HOST: "0.0.0.0",
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      host: "::1",
+      siteDir: "/srv/site",
+      redisUrl: "redis://cache:6379/0",
+      dataDir: "/var/lib/toys",
+      limits: { read: { burst: 600, perMinute: 6000 }, write: { burst: 1, perMinute: 1 } },
+      deviceMemory: { maxDevices: 5 },
+      deadlineMs: 250,
+      graceMs: 0,
+      logLevel: "debug",
+      sheetSize: 100,
+      popLimit: { burst: 40, perMinute: 20 },
+      liveMaxConnections: 0,
+      liveMaxPerAddress: 3,
+      liveMaxPerBlock: 7,
+      upgradeLimit: { burst: 5, perMinute: 10 },
+      metricsPort: 9464,
+      metricsHost: "0.0.0.0",
+    });
+    expect(readConfig({ PORT: "65535" }).port).toBe(65535);
+    expect(readConfig({ TRUST_PROXY: "2" }).trust).toBe(2);
+    expect(readConfig({ TRUST_PROXY: "true" }).trust).toBe(1);
+    const lan = readConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trust;
+    expect(typeof lan === "function" && lan("10.1.2.3", 0) && !lan("11.0.0.1", 0)).toBe(true);
+    expect(typeof readConfig({ TRUST_PROXY: "loopback,uniquelocal" }).trust).toBe("function");
+    expect(readConfig({ REDIS_URL: "rediss://user:secret@cache.example:6380" }).redisUrl).toBe(
+      "rediss://user:secret@cache.example:6380",
+    );
+  });
+
+  it("stops at a malformed setting, naming it, its value and what it should be", () => {
+    expect(refusal({ PORT: "abc" })).toBe('PORT must be a whole number from 0 to 65535, got "abc"');
+    for (const port of ["-1", "65536", "3000.5", " 3000", "3e3", "0x10", "+80", "99999999999999999999"]) {
+      expect(refusal({ PORT: port }), port).toBe(
+        `PORT must be a whole number from 0 to 65535, got ${JSON.stringify(port)}`,
+      );
+    }
+    const bad: Record<string, string> = {
+      HOST: "two words",
+      TRUST_PROXY: "10.0.0.0/33",
+      REDIS_URL: "localhost:6379",
+      COUNTER_READ_LIMIT: "lots",
+      COUNTER_WRITE_LIMIT: "0/10",
+      COUNTER_MAX_DEVICES: "0",
+      STORE_DEADLINE_MS: "3000000000",
+      SHUTDOWN_GRACE_MS: "soon",
+      LOG_LEVEL: "loud",
+      BUBBLES_SHEET_SIZE: "0",
+      BUBBLES_POP_LIMIT: "15",
+      LIVE_MAX_CONNECTIONS: "-5",
+      LIVE_MAX_PER_ADDRESS: "1.5",
+      LIVE_MAX_PER_BLOCK: "many",
+      LIVE_UPGRADE_LIMIT: "0/0",
+      METRICS_PORT: "70000",
+      METRICS_HOST: "not a host",
+    };
+    for (const [name, value] of Object.entries(bad)) {
+      expect(refusal({ [name]: value }), name).toMatch(
+        new RegExp(`^${name} must be .+, got ${JSON.stringify(value)}$`),
+      );
+    }
+    expect(refusal({ BUBBLES_SHEET_SIZE: "99999999999" })).toBe(
+      'BUBBLES_SHEET_SIZE must be a whole number from 1 to 1000000, got "99999999999"',
+    );
+    // A burst below the most pops a page sends at once would refuse that message for ever.
+    expect(refusal({ BUBBLES_POP_LIMIT: "29/900" })).toMatch(/^BUBBLES_POP_LIMIT must be .*the burst at least 30/);
+    expect(refusal({ LOG_LEVEL: "loud" })).toBe('LOG_LEVEL must be one of debug, info, warn, error, got "loud"');
+    for (const trust of ["yes", "loopback,", "10.0.0.1/x", "1.5"]) {
+      expect(refusal({ TRUST_PROXY: trust })).toBe(
+        `TRUST_PROXY must be the addresses or subnets of the proxies in front, comma-separated (e.g. "10.0.0.0/8,127.0.0.1" or "loopback"), or how many proxies are in front (0, 1, 2...), got ${JSON.stringify(trust)}`,
+      );
+    }
+  });
+
+  it("names every malformed setting at once, and never shows a Redis password", () => {
+    const message = refusal({ PORT: "abc", LOG_LEVEL: "loud", REDIS_URL: "http://user:hunter2@cache:6379" });
+    expect(message).toContain('PORT must be a whole number from 0 to 65535, got "abc"');
+    expect(message).toContain("LOG_LEVEL must be");
+    expect(message).toContain('REDIS_URL must be a redis:// or rediss:// URL, got "http://***@cache:6379"');
+    expect(message).not.toContain("hunter2");
+  });
+});
+
+describe("the server with a malformed setting", () => {
+  it("stops at start with exit code 1 and says why, before it listens", () => {
+    const site = makeSiteFixture();
+    try {
+      const run = spawnSync(process.execPath, ["server/main.ts"], {
+        env: { ...process.env, SITE_DIR: site.client, COUNTER_DATA_DIR: site.dataDir, PORT: "abc", LOG_LEVEL: "loud" },
+        encoding: "utf8",
+        timeout: 15_000,
+      });
+      expect(run.status).toBe(1);
+      const lines = run.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { level: string; msg: string; error?: string });
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: "error",
+          msg: "cannot start",
+          error: 'PORT must be a whole number from 0 to 65535, got "abc"',
+        }),
+      );
+      expect(lines.map((line) => line.error)).toContain(
+        'LOG_LEVEL must be one of debug, info, warn, error, got "loud"',
+      );
+      expect(run.stdout).not.toContain("wasting time on");
+    } finally {
+      site.remove();
+    }
+  });
+});

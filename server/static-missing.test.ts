@@ -1,0 +1,182 @@
+import type { ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers.ts";
+import { firstResponse, rawExchange } from "./test/raw-http.ts";
+import { makeSiteFixture } from "./test/site-fixture.ts";
+
+/**
+ * The build changing under the running server (server/main.ts in its own process): a deploy in
+ * place while an old tab is open, a disk error, or no file descriptors left under load. Whatever
+ * happens to a file, the answer is a 404 or a 5xx and the process goes on.
+ */
+const SCRIPT = "export const gone = 'soon';\n".repeat(20);
+let site: ReturnType<typeof makeSiteFixture>;
+let server: { port: number; child: ChildProcess; logs: string[] };
+afterEach(async () => {
+  // A server that died says why.
+  if (server.child.exitCode !== null) console.error(server.logs.join("\n"));
+  await stopProcess(server.child);
+  site.remove();
+});
+
+/** The fixture with a script and its precompressed copies, as the build writes them, served. */
+async function start(options: { maxOpenFiles?: number } = {}) {
+  site = makeSiteFixture();
+  const file = join(site.client, "assets", "gone-abc123.js");
+  writeFileSync(file, SCRIPT);
+  writeFileSync(`${file}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${file}.gz`, gzipSync(SCRIPT));
+  server = await startSiteProcess({ SITE_DIR: site.client, COUNTER_DATA_DIR: site.dataDir }, options);
+  return file;
+}
+
+async function get(target: string, encoding = "", { waitMs = 3000 } = {}) {
+  const headers = `Host: x\r\nConnection: close\r\n${encoding ? `Accept-Encoding: ${encoding}\r\n` : ""}`;
+  const answer = await rawExchange(server.port, [`GET ${target} HTTP/1.1\r\n${headers}\r\n`], { waitMs });
+  return { ...firstResponse(answer.text), error: answer.error };
+}
+
+async function stillServing() {
+  expect(server.child.exitCode).toBeNull();
+  expect(server.logs.join("\n")).not.toContain("uncaught");
+  const page = await get("/hi");
+  expect([page.status, page.body]).toEqual([200, "<p>hi</p>"]);
+  const asset = await get("/assets/app-abc123.js");
+  expect([asset.status, asset.body]).toEqual([200, "export {};"]);
+}
+
+describe("a file of the build that goes missing", () => {
+  it("is served from a copy that is left, else is a 404 and a log line", async () => {
+    const file = await start();
+    expect((await get("/assets/gone-abc123.js", "br, gzip")).headers["content-encoding"]).toBe("br");
+
+    rmSync(file);
+    expect((await get("/assets/gone-abc123.js")).status).toBe(404);
+    const brotli = await get("/assets/gone-abc123.js", "gzip, deflate, br");
+    expect([brotli.status, brotli.headers["content-encoding"]]).toEqual([200, "br"]);
+
+    rmSync(`${file}.br`);
+    const gzip = await get("/assets/gone-abc123.js", "gzip, deflate, br");
+    expect([gzip.status, gzip.headers["content-encoding"]]).toEqual([200, "gzip"]);
+
+    rmSync(`${file}.gz`);
+    const gone = await get("/assets/gone-abc123.js", "gzip, deflate, br");
+    expect(gone.status).toBe(404);
+    expect(gone.body).toBe("<p>fallback</p>");
+    expect(server.logs.some((line) => line.includes("/assets/gone-abc123.js") && line.includes("ENOENT"))).toBe(true);
+    await stillServing();
+  });
+
+  it("is a 404 when a page's folder goes, or a folder is left where the file was", async () => {
+    const file = await start();
+    rmSync(join(site.client, "hi"), { recursive: true });
+    expect((await get("/hi/")).status).toBe(404);
+    mkdirSync(join(site.client, "hi"));
+    writeFileSync(join(site.client, "hi", "index.html"), "<p>hi</p>");
+
+    // A deploy that leaves a folder where a file was: nothing to read.
+    for (const copy of [file, `${file}.br`, `${file}.gz`]) {
+      rmSync(copy);
+      mkdirSync(copy);
+    }
+    for (const encoding of ["", "br"]) {
+      const answer = await get("/assets/gone-abc123.js", encoding);
+      expect(answer.status).toBe(404);
+    }
+    await stillServing();
+  });
+
+  it("is a 500 and a log line when it cannot be opened", async () => {
+    const file = await start();
+    for (const copy of [file, `${file}.br`, `${file}.gz`]) rmSync(copy);
+    // A link to itself: open() fails with ELOOP, as it would with EACCES or EIO.
+    symlinkSync(file, file);
+    const answer = await get("/assets/gone-abc123.js", "br");
+    expect(answer.status).toBe(500);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    await expect.poll(() => server.logs.some((line) => line.includes("ELOOP"))).toBe(true);
+    await stillServing();
+  });
+
+  it("is served as it is now when it changed in place, never with its old length", async () => {
+    const file = await start();
+    expect((await get("/assets/gone-abc123.js")).body).toBe(SCRIPT);
+    const longer = `${SCRIPT}export const more = 1;\n`;
+    writeFileSync(file, longer);
+    const answer = await get("/assets/gone-abc123.js");
+    expect([answer.status, answer.body, answer.headers["content-length"]]).toEqual([
+      200,
+      longer,
+      String(longer.length),
+    ]);
+    writeFileSync(file, "x");
+    expect((await get("/assets/gone-abc123.js")).body).toBe("x");
+    await stillServing();
+  });
+});
+
+describe("a file cut short while it is sent", () => {
+  it("closes the connection, never leaving it owing bytes that will not come", async () => {
+    await start();
+    const big = join(site.client, "assets", "big-abc123.js");
+    writeFileSync(big, Buffer.alloc(32 * 1024 * 1024, "a"));
+    const socket = connect(server.port, "127.0.0.1");
+    socket.write("GET /assets/big-abc123.js HTTP/1.1\r\nHost: x\r\n\r\n");
+    // The first bytes, then the client stops reading while a deploy truncates the file.
+    await once(socket, "data");
+    socket.pause();
+    truncateSync(big, 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The next request on the same connection: its answer must not pass for the rest of the body.
+    socket.write("GET /hi HTTP/1.1\r\nHost: x\r\n\r\n");
+    const started = performance.now();
+    let received = 0;
+    socket.on("data", (data: Buffer) => {
+      received += data.length;
+    });
+    socket.resume();
+    await once(socket, "close");
+    expect(received).toBeLessThan(32 * 1024 * 1024);
+    expect(performance.now() - started).toBeLessThan(2000);
+    await stillServing();
+  });
+});
+
+describe("out of file descriptors", () => {
+  it("answers or refuses every request of a flood under `ulimit -n 64`, and serves normally after", async () => {
+    await start({ maxOpenFiles: 64 });
+    const targets = ["/assets/gone-abc123.js", "/assets/app-abc123.js", "/hi", "/", "/nope"];
+    const started = performance.now();
+    // Three waves of 150 connections at once, each asking for three files on one connection.
+    const outcomes: string[] = [];
+    for (let wave = 0; wave < 3; wave++) {
+      const answers = await Promise.all(
+        Array.from({ length: 150 }, (_, i) => {
+          const asks = [0, 1, 2].map((k) => {
+            const last = k === 2 ? "Connection: close\r\n" : "";
+            const encoding = i % 2 ? "Accept-Encoding: br, gzip\r\n" : "";
+            return `GET ${targets[(i + k) % targets.length]} HTTP/1.1\r\nHost: x\r\n${encoding}${last}\r\n`;
+          });
+          return rawExchange(server.port, [asks.join("")], { waitMs: 10_000, responses: 3 });
+        }),
+      );
+      for (const answer of answers) {
+        outcomes.push(answer.statuses.length ? answer.statuses.join(",") : (answer.error ?? "closed"));
+      }
+    }
+    expect(performance.now() - started).toBeLessThan(40_000);
+    // Each request was answered (a page, a 404, a 503 while no descriptor was left) or its
+    // connection refused or closed; none was left hanging until the client gave up.
+    for (const outcome of outcomes) expect(outcome).toMatch(/^((200|404|503)(,|$))+$|^(ECONNRESET|EPIPE|closed)$/);
+    // Answered during the flood, not only after it.
+    expect(outcomes.some((outcome) => /^\d{3}/.test(outcome))).toBe(true);
+    expect(server.logs.join("\n")).toContain("EMFILE");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await stillServing();
+  }, 60_000);
+});
