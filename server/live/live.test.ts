@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPopped } from "../../contracts/bubbles.ts";
+import { isPopped, MAX_POPS_PER_MESSAGE } from "../../contracts/bubbles.ts";
 import { CLOSE, type NoMessage, type OkMessage } from "../../contracts/live.ts";
 import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { openLive, poppedIn } from "../test/live-client.ts";
@@ -322,5 +322,15 @@ describe("limits of the live channel", () => {
     expect(refused[0]?.retryMs).toBeGreaterThan(0);
     expect(refused[0]?.error).toMatch(/Slow down/);
     client.close();
+  });
+
+  it("admits a message of as many pops as a page ever sends at once; one more is not a message it knows", async () => {
+    const client = await openLive(capped.origin, ["bubbles"], { headers: { "X-Forwarded-For": "203.0.113.51" } });
+    await client.until(() => client.sheet !== null);
+    // As tried before: a message of 40 pops met a burst of 30 and was told to retry, for ever.
+    const most = Array.from({ length: MAX_POPS_PER_MESSAGE }, (_, j) => 500 + j);
+    expect(await pop(client, most)).toMatchObject({ t: "ok" });
+    client.send({ t: "pop", n: ++n, sheet: client.sheet?.sheet, i: [...most, 999] });
+    expect((await client.closed).code).toBe(CLOSE.malformed);
   });
 });
