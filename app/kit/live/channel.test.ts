@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ChannelStatus, openChannel } from "./channel";
+import { CLOSE, HEALTHY_AFTER_MS } from "../../../contracts/live";
+import { type ChannelAttempts, type ChannelStatus, openChannel } from "./channel";
 
 /** A WebSocket the test drives: it opens, speaks and drops when told. */
 class FakeSocket {
@@ -11,7 +12,7 @@ class FakeSocket {
   sent: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
@@ -19,9 +20,9 @@ class FakeSocket {
   send(text: string) {
     this.sent.push(text);
   }
-  close() {
+  close(code = 1005) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
   open() {
     this.readyState = 1;
@@ -44,8 +45,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setUp() {
-  const statuses: ChannelStatus[] = [];
+/** `random` 1 makes every pause the whole window, so a test can tell the window. */
+function setUp(random = () => 1) {
+  const statuses: [ChannelStatus, ChannelAttempts][] = [];
   const texts: string[] = [];
   const binaries: ArrayBuffer[] = [];
   let resume = "";
@@ -53,22 +55,35 @@ function setUp() {
     url: () => `/api/live?since=${resume}`,
     onText: (text) => texts.push(text),
     onBinary: (data) => binaries.push(data),
-    onStatus: (status) => statuses.push(status),
-    silentMs: 10_000,
-    random: () => 0,
+    onStatus: (status, attempts) => statuses.push([status, { ...attempts }]),
+    silentMs: 25_000,
+    connectTimeoutMs: 10_000,
+    random,
   });
   return { channel, statuses, texts, binaries, setResume: (value: string) => (resume = value) };
 }
 
+/** How long until the next try: the pause the channel chose after its last drop. */
+function nextTryAfter(): number {
+  const before = FakeSocket.all.length;
+  for (let ms = 10; ms <= 120_000; ms += 10) {
+    vi.advanceTimersByTime(10);
+    if (FakeSocket.all.length > before) return ms;
+  }
+  throw new Error("no next try");
+}
+
 describe("the live channel", () => {
-  it("opens a WebSocket on the page's own origin, and passes text and binary messages on", () => {
+  it("opens a WebSocket on the page's own origin, passes messages on, and keeps its heartbeat and goodbye to itself", () => {
     const { channel, statuses, texts, binaries } = setUp();
     expect(last().url).toBe("ws://localhost:3000/api/live?since=");
     expect(last().binaryType).toBe("arraybuffer");
     expect(channel.send("early")).toBe(false);
     last().open();
-    expect(statuses).toEqual(["connecting", "open"]);
+    expect(statuses.map(([status]) => status)).toEqual(["connecting", "open"]);
     last().receive('{"t":"tick"}');
+    last().receive('{"t":"hb"}');
+    last().receive('{"t":"bye","retryMs":5000,"reason":"The server is restarting."}');
     last().receive(new ArrayBuffer(4));
     expect(texts).toEqual(['{"t":"tick"}']);
     expect(binaries).toHaveLength(1);
@@ -77,39 +92,93 @@ describe("the live channel", () => {
     channel.close();
   });
 
-  it("opens again after a drop, with growing pauses, asking for the address each time", () => {
-    const { channel, statuses, setResume } = setUp();
+  it("tries again at a random moment in a window that doubles with each failure, asking for the address each time", () => {
+    const { channel, setResume } = setUp();
     last().close();
-    expect(statuses.at(-1)).toBe("waiting");
     setResume("7.42");
-    vi.advanceTimersByTime(999);
-    expect(FakeSocket.all).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(FakeSocket.all).toHaveLength(2);
+    expect(nextTryAfter()).toBe(1000);
     expect(last().url).toBe("ws://localhost:3000/api/live?since=7.42");
     last().close();
-    vi.advanceTimersByTime(1999);
-    expect(FakeSocket.all).toHaveLength(2);
-    vi.advanceTimersByTime(1);
-    expect(FakeSocket.all).toHaveLength(3);
-    // Once open, the pauses start small again.
-    last().open();
+    expect(nextTryAfter()).toBe(2000);
     last().close();
-    vi.advanceTimersByTime(1000);
-    expect(FakeSocket.all).toHaveLength(4);
+    expect(nextTryAfter()).toBe(4000);
     channel.close();
   });
 
-  it("takes a channel silent for too long for dead, and opens another", () => {
+  it("spreads pages over the whole window: with random 0.25, a quarter of it", () => {
+    const { channel } = setUp(() => 0.25);
+    last().close();
+    last().close();
+    expect(nextTryAfter()).toBe(250);
+    last().close();
+    expect(nextTryAfter()).toBe(500);
+    channel.close();
+  });
+
+  it("counts failures until a channel has stayed open long enough to prove healthy", () => {
+    const { channel, statuses } = setUp();
+    last().close();
+    nextTryAfter();
+    // Open, then closed at once (a full server, one that is stopping): still failing.
+    last().open();
+    last().close();
+    expect(statuses.at(-1)).toEqual(["waiting", { failures: 2, unopened: 0 }]);
+    expect(nextTryAfter()).toBe(2000);
+    last().open();
+    vi.advanceTimersByTime(HEALTHY_AFTER_MS);
+    last().close();
+    expect(statuses.at(-1)).toEqual(["waiting", { failures: 1, unopened: 0 }]);
+    expect(nextTryAfter()).toBe(1000);
+    channel.close();
+  });
+
+  it("comes back within the window the server's goodbye asks for", () => {
+    const { channel } = setUp(() => 0.5);
+    last().open();
+    vi.advanceTimersByTime(HEALTHY_AFTER_MS);
+    last().receive('{"t":"bye","retryMs":5000,"reason":"The server is restarting."}');
+    last().close(CLOSE.goingAway);
+    expect(nextTryAfter()).toBe(2500);
+    channel.close();
+  });
+
+  it("waits longest after a close for a message the server will never take, longer after 'try later'", () => {
     const { channel } = setUp();
     last().open();
-    vi.advanceTimersByTime(9000);
-    last().receive("{}");
-    vi.advanceTimersByTime(9000);
-    expect(FakeSocket.all).toHaveLength(1);
-    vi.advanceTimersByTime(1000);
+    last().close(CLOSE.malformed);
+    expect(nextTryAfter()).toBe(30_000);
+    last().open();
+    vi.advanceTimersByTime(HEALTHY_AFTER_MS);
+    last().close(CLOSE.tryLater);
+    expect(nextTryAfter()).toBe(2000);
+    channel.close();
+  });
+
+  it("gives up an upgrade that never opens, and says how many tries never opened", () => {
+    const { channel, statuses } = setUp();
+    vi.advanceTimersByTime(9_999);
+    expect(last().readyState).toBe(0);
+    vi.advanceTimersByTime(1);
     expect(last().readyState).toBe(3);
-    vi.advanceTimersByTime(1000);
+    expect(statuses.at(-1)).toEqual(["waiting", { failures: 1, unopened: 1 }]);
+    nextTryAfter();
+    last().close();
+    expect(statuses.at(-1)).toEqual(["waiting", { failures: 2, unopened: 2 }]);
+    channel.close();
+  });
+
+  it("takes a channel silent for too long for dead, while the server's heartbeat keeps a quiet one alive", () => {
+    const { channel } = setUp();
+    last().open();
+    for (let k = 0; k < 6; k++) {
+      vi.advanceTimersByTime(10_000);
+      last().receive('{"t":"hb"}');
+    }
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(last().readyState).toBe(1);
+    vi.advanceTimersByTime(25_000);
+    expect(last().readyState).toBe(3);
+    nextTryAfter();
     expect(FakeSocket.all).toHaveLength(2);
     channel.close();
   });
@@ -121,10 +190,18 @@ describe("the live channel", () => {
     last().close = function () {
       this.readyState = 2;
     };
-    vi.advanceTimersByTime(10_000);
+    vi.advanceTimersByTime(25_000);
     expect(last().readyState).toBe(2);
-    vi.advanceTimersByTime(1000);
+    nextTryAfter();
     expect(FakeSocket.all).toHaveLength(2);
+    channel.close();
+  });
+
+  it("holds off a try when the server said so over HTTP", () => {
+    const { channel } = setUp();
+    last().close();
+    channel.holdOff(8000);
+    expect(nextTryAfter()).toBe(8000);
     channel.close();
   });
 
@@ -132,7 +209,7 @@ describe("the live channel", () => {
     const { channel, statuses } = setUp();
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     last().close();
-    expect(statuses.at(-1)).toBe("offline");
+    expect(statuses.at(-1)?.[0]).toBe("offline");
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
     onLine.mockReturnValue(true);

@@ -1,11 +1,21 @@
-import { retryDelay } from "./retry";
+import { CLOSE, HEALTHY_AFTER_MS, SILENT_AFTER_MS } from "../../../contracts/live";
+import { jitteredDelay } from "./retry";
 
 /**
  * The page's end of the live channel (contracts/live.ts): one WebSocket to the site's own server,
- * opened again after it drops, with growing pauses between tries (retry.ts) and none while the
- * browser is offline. `url` is asked again for every try, so it can say where the page left off.
- * A channel silent for `silentMs` (the server says something every few seconds) is taken for dead
- * and opened again.
+ * opened again after it drops, as a good citizen of a server that thousands of pages share:
+ *
+ * - the pause before each try is random within a window that doubles with each failure (full
+ *   jitter, retry.ts), so pages cut at once come back spread out, and none while offline;
+ * - a failure counts until a channel has stayed open HEALTHY_AFTER_MS (one closed right after it
+ *   opened, because the server is full or stopping, is still a failure);
+ * - the server's goodbye (`bye`, when it stops) sets the window to come back in; a close for a
+ *   message the server will never take (1008, 1009) or for reading too slowly (1013) waits longer;
+ * - an upgrade that does not open within `connectTimeoutMs`, and a channel silent for `silentMs`
+ *   (the server's heartbeat comes every 10 s on every channel), are given up and tried again.
+ *
+ * `url` is asked again for every try, so it can say where the page left off. The heartbeat and the
+ * goodbye are the channel's own; every other message goes to `onText` or `onBinary`.
  */
 export type ChannelStatus =
   /** Opening (the first time, or again). */
@@ -18,12 +28,20 @@ export type ChannelStatus =
   /** This browser has no WebSocket. */
   | "unsupported";
 
+export interface ChannelAttempts {
+  /** Failures in a row (reset once a channel has proven healthy). */
+  failures: number;
+  /** Tries in a row that never opened at all (a network that blocks WebSockets, a hung upgrade). */
+  unopened: number;
+}
+
 export interface ChannelOptions {
   url: () => string;
   onText: (text: string) => void;
   onBinary?: (data: ArrayBuffer) => void;
-  onStatus?: (status: ChannelStatus, failures: number) => void;
+  onStatus?: (status: ChannelStatus, attempts: ChannelAttempts) => void;
   silentMs?: number;
+  connectTimeoutMs?: number;
   random?: () => number;
 }
 
@@ -31,33 +49,52 @@ export interface Channel {
   /** Sends a text message; false when the channel is not open (nothing is queued here). */
   send(text: string): boolean;
   readonly status: ChannelStatus;
+  /** Waits at least `ms` before the next try (the server said so over HTTP: Retry-After). */
+  holdOff(ms: number): void;
   close(): void;
 }
 
-export function openChannel({ url, onText, onBinary, onStatus, silentMs = 20_000, random }: ChannelOptions): Channel {
+/** Failures a close for a message the server will never take counts as: the longest pauses. */
+const REFUSED_FAILURES = 6;
+
+export function openChannel({
+  url,
+  onText,
+  onBinary,
+  onStatus,
+  silentMs = SILENT_AFTER_MS,
+  connectTimeoutMs = 10_000,
+  random,
+}: ChannelOptions): Channel {
   let socket: WebSocket | null = null;
   let status: ChannelStatus = "connecting";
   let failures = 0;
+  let unopened = 0;
+  /** The window the server asked pages to come back in (its goodbye), for the next try. */
+  let comeBackWithin = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryAt = 0;
   let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  let connectTimer: ReturnType<typeof setTimeout> | undefined;
+  let healthyTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
   const setStatus = (next: ChannelStatus) => {
     status = next;
-    onStatus?.(next, failures);
+    onStatus?.(next, { failures, unopened });
   };
 
-  function listenForSilence() {
+  /** Lets go of a socket at once (a dead connection may take the browser long to close). */
+  function abandon(dead: WebSocket, opened: boolean) {
+    if (socket !== dead) return;
+    socket = null;
+    dead.close();
+    dropped(opened);
+  }
+
+  function listenForSilence(current: WebSocket) {
     clearTimeout(silenceTimer);
-    // A dead connection may take the browser long to close (no answer to its closing handshake):
-    // the page lets go of it at once and opens another.
-    silenceTimer = setTimeout(() => {
-      const silent = socket;
-      if (!silent) return;
-      socket = null;
-      silent.close();
-      dropped();
-    }, silentMs);
+    silenceTimer = setTimeout(() => abandon(current, true), silentMs);
   }
 
   function connect() {
@@ -77,35 +114,71 @@ export function openChannel({ url, onText, onBinary, onStatus, silentMs = 20_000
     try {
       opened = new WebSocket(origin + url());
     } catch {
-      dropped();
+      dropped(false);
       return;
     }
     opened.binaryType = "arraybuffer";
     socket = opened;
+    let isOpen = false;
+    connectTimer = setTimeout(() => abandon(opened, false), connectTimeoutMs);
     opened.onopen = () => {
-      failures = 0;
+      isOpen = true;
+      clearTimeout(connectTimer);
+      unopened = 0;
       setStatus("open");
-      listenForSilence();
+      listenForSilence(opened);
+      healthyTimer = setTimeout(() => {
+        failures = 0;
+      }, HEALTHY_AFTER_MS);
     };
     opened.onmessage = (event: MessageEvent) => {
-      listenForSilence();
-      if (typeof event.data === "string") onText(event.data);
-      else if (event.data instanceof ArrayBuffer) onBinary?.(event.data);
+      listenForSilence(opened);
+      const { data } = event;
+      if (typeof data === "string") {
+        if (data.startsWith('{"t":"hb"')) return;
+        if (data.startsWith('{"t":"bye"')) {
+          heardGoodbye(data);
+          return;
+        }
+        onText(data);
+      } else if (data instanceof ArrayBuffer) onBinary?.(data);
     };
-    opened.onclose = () => {
+    opened.onclose = (event: CloseEvent) => {
       if (socket !== opened) return;
       socket = null;
-      dropped();
+      if (event.code === CLOSE.malformed || event.code === CLOSE.tooLarge) failures = REFUSED_FAILURES - 1;
+      else if (event.code === CLOSE.tryLater) failures++;
+      dropped(isOpen);
     };
     opened.onerror = () => {};
   }
 
-  function dropped() {
+  function heardGoodbye(text: string) {
+    try {
+      const retryMs = Number((JSON.parse(text) as { retryMs?: unknown }).retryMs);
+      if (Number.isFinite(retryMs)) comeBackWithin = Math.min(Math.max(retryMs, 0), 60_000);
+    } catch {
+      // A goodbye this page cannot read: the usual pauses.
+    }
+  }
+
+  function schedule(ms: number) {
+    clearTimeout(retryTimer);
+    retryAt = Date.now() + ms;
+    retryTimer = setTimeout(connect, ms);
+  }
+
+  function dropped(wasOpen: boolean) {
     clearTimeout(silenceTimer);
+    clearTimeout(connectTimer);
+    clearTimeout(healthyTimer);
     if (closed) return;
     failures++;
+    if (!wasOpen) unopened++;
+    const atLeast = comeBackWithin;
+    comeBackWithin = 0;
     setStatus(navigator.onLine === false ? "offline" : "waiting");
-    if (status === "waiting") retryTimer = setTimeout(connect, retryDelay(failures, random, 1000, 30_000));
+    if (status === "waiting") schedule(jitteredDelay(failures, { random, atLeast }));
   }
 
   function online() {
@@ -126,10 +199,15 @@ export function openChannel({ url, onText, onBinary, onStatus, silentMs = 20_000
     get status() {
       return status;
     },
+    holdOff(ms) {
+      if (retryTimer !== undefined && retryAt - Date.now() < ms) schedule(ms);
+    },
     close() {
       closed = true;
       clearTimeout(retryTimer);
       clearTimeout(silenceTimer);
+      clearTimeout(connectTimer);
+      clearTimeout(healthyTimer);
       window.removeEventListener("online", online);
       const open = socket;
       socket = null;

@@ -7,3 +7,27 @@ export function retryDelay(failures: number, random: () => number = Math.random,
   const full = Math.min(base * 2 ** Math.max(0, failures - 1), max);
   return Math.round(full * (1 - 0.2 * random()));
 }
+
+/**
+ * "Full jitter" (the pause is anywhere from nothing to the doubled backoff, at random): when a
+ * server comes back, thousands of pages that lost it in the same instant come back spread over the
+ * whole window instead of in a few waves. `atLeast` is a window the server asked for itself (its
+ * goodbye when it stops), which the pause is spread over when it is longer.
+ */
+export function jitteredDelay(
+  failures: number,
+  {
+    random = Math.random,
+    base = 1000,
+    max = 30_000,
+    atLeast = 0,
+  }: {
+    random?: () => number;
+    base?: number;
+    max?: number;
+    atLeast?: number;
+  } = {},
+): number {
+  const window = Math.max(Math.min(base * 2 ** Math.max(0, failures - 1), max), atLeast);
+  return Math.round(window * random());
+}
