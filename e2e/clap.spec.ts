@@ -29,17 +29,27 @@ test.describe("Aggressive Claps", () => {
     await installPausedClock(page);
     await open(page, "/clap");
     const zone = page.getByRole("button", { name: /Applause zone/ });
+    const claps = zone.getByText(/^\d+$/);
     const box = await zone.boundingBox();
     if (!box) throw new Error("no zone");
-    // 40 moves over 200 ms: at most 200 / 50 + 1 claps.
+    // 40 moves, one every 5 ms: claps at 0, 50, 100 and 150 ms.
     for (let i = 0; i < 40; i++) {
       await page.mouse.move(box.x + 10 + i * 4, box.y + 50);
       await page.clock.runFor(5);
     }
-    const claps = (await soundsPlayed(page)).filter((s) => s.kind === "noise").length;
-    expect(claps).toBeGreaterThanOrEqual(4);
-    expect(claps).toBeLessThanOrEqual(5);
-    await expect(zone).toContainText(String(claps));
+    await expect(claps).toHaveText("4");
+    await expect.poll(async () => (await soundsPlayed(page)).filter((s) => s.kind === "noise").length).toBe(4);
+    // To the millisecond: a clap (past the throttle), none 49 ms later, the next at 50 ms.
+    await page.clock.runFor(100);
+    await page.mouse.move(box.x + 10, box.y + 80);
+    await expect(claps).toHaveText("5");
+    await page.clock.runFor(49);
+    await page.mouse.move(box.x + 20, box.y + 80);
+    await expect(claps).toHaveText("5");
+    await page.clock.runFor(1);
+    await page.mouse.move(box.x + 30, box.y + 80);
+    await expect(claps).toHaveText("6");
+    await expect.poll(async () => (await soundsPlayed(page)).filter((s) => s.kind === "noise").length).toBe(6);
   });
 
   test("Enter and Space clap too; muted, it is silent but still counts", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Page } from "@playwright/test";
 import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
 
 /**
@@ -69,3 +70,16 @@ export async function startCounterServer(): Promise<CounterServer> {
     },
   };
 }
+
+/** The clicks this browser has made and the server has not confirmed, as its ledgers say (one a page). */
+export const waitingInLedger = (page: Page) =>
+  page.evaluate(() => {
+    let waiting = 0;
+    for (let k = 0; k < localStorage.length; k++) {
+      const key = localStorage.key(k) as string;
+      if (!key.startsWith("globalClickLedger:")) continue;
+      const ledger = JSON.parse(localStorage.getItem(key) as string) as { made: number; acked: number };
+      waiting += ledger.made - ledger.acked;
+    }
+    return waiting;
+  });

@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { site } from "../app/kit/lib/site";
+import { crowdMood } from "../app/toys/clap/logic";
 import { allPages, toys } from "../app/toys/registry";
+import { uwuify } from "../app/toys/uwu/logic";
 import { removeWebAudio } from "./audio-stub";
 import { expect, open, test } from "./fixtures";
 import { blockStorage, fillStorage } from "./storage-stubs";
@@ -77,16 +79,36 @@ test.describe("failure sweep", () => {
 
   test("no Web Audio: every sound toy still plays, silently", async ({ page }) => {
     await removeWebAudio(page);
-    for (const [path, zone] of [
-      ["/", "main button"],
-      ["/clap", "main button"],
-      ["/air-guitar", "main button"],
-      ["/bubble-wrap", "main li button"],
-    ] as const) {
+    // A paused clock: the throttles never reopen, so a click (the pointer arriving, then the
+    // press) plays each toy exactly once.
+    await installPausedClock(page);
+    const soundToys: [path: string, zone: string, played: () => Promise<void>][] = [
+      ["/", "main button", () => expect(page.getByText(/^Your clicks:/).locator("strong")).toHaveText("1")],
+      [
+        "/clap",
+        "main button",
+        async () => {
+          const zone = page.getByRole("button", { name: /Applause zone/ });
+          await expect(zone.getByText("1", { exact: true })).toBeVisible();
+          await expect(zone).toContainText(crowdMood(1));
+        },
+      ],
+      [
+        "/air-guitar",
+        "main button",
+        () => expect(page.getByRole("button", { name: /Air guitar/ })).toContainText("1 strums of pure air"),
+      ],
+      [
+        "/bubble-wrap",
+        "main li button",
+        () => expect(page.getByRole("status").first()).toContainText("Score: 1 / 100"),
+      ],
+    ];
+    for (const [path, zone, played] of soundToys) {
       await open(page, path);
       await page.locator(zone).first().click();
+      await played();
     }
-    await expect(page.getByRole("status").first()).toContainText("Score: 1 / 100");
   });
 
   test("a toy that throws while rendering gets an apology inside the layout, and the menu still works", async ({
@@ -124,19 +146,39 @@ test.describe("failure sweep", () => {
     page.on("dialog", () => {
       throw new Error("a dialog opened");
     });
+    // A voice that says nothing, so the name page always shows what it pronounces.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, "SpeechSynthesisUtterance", { value: class {}, configurable: true });
+      Object.defineProperty(window, "speechSynthesis", { value: { speak() {}, cancel() {} }, configurable: true });
+    });
+    // Checked on each page before the next one loads: a new page is a new window, and would
+    // forget that script ran on the last one.
+    const staysText = async (path: string) => {
+      const made = page.locator("main img, main svg[onload], main script, main [onerror], main [onload]");
+      expect(await made.count(), `${path}: elements made from the text`).toBe(0);
+      expect(
+        await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+        `${path}: script from the text ran`,
+      ).toBeUndefined();
+    };
     await open(page, "/boyfriend");
     await page.getByLabel("Message").fill(hostile);
     await page.getByLabel("Message").press("Enter");
-    await expect(page.getByRole("log").getByText(hostile)).toBeVisible();
+    await expect(page.getByRole("log").getByRole("listitem").filter({ hasText: "You: " })).toHaveText(
+      `You: ${hostile}`,
+    );
+    await staysText("/boyfriend");
     await open(page, "/uwu");
     await page.getByLabel("Your serious text").fill(hostile);
     await page.getByRole("button", { name: "Translate" }).click();
-    await expect(page.locator("output")).toContainText("<img");
+    // No "!" in it, so no emoticon is drawn: the translation is the same whatever the dice say.
+    await expect(page.locator("output")).toHaveText(uwuify(hostile, () => 0));
+    await staysText("/uwu");
     await open(page, "/name");
     await page.getByPlaceholder("Enter a name").fill(hostile);
     await page.getByRole("button", { name: "Pronounce It" }).click();
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(await page.locator("main img, main svg[onload], main script").count()).toBe(0);
+    await expect(page.getByRole("status")).toContainText(`“${hostile}”`);
+    await staysText("/name");
   });
 
   test("visiting every page twice in one tab leaves no running interval and no growing DOM", async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { type ClicksSend, REQUEST_TIMEOUT_MS, SEND_EVERY_MS } from "../contracts/clicks";
-import { type CounterServer, startCounterServer } from "./counter-server";
+import { type CounterServer, startCounterServer, waitingInLedger } from "./counter-server";
 import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
 import { seedStorage } from "./storage-stubs";
 import { installPausedClock } from "./timers";
@@ -38,19 +38,6 @@ function watchSends(page: Page): ClicksSend[] {
   });
   return sends;
 }
-
-/** The clicks this browser has made and the server has not confirmed, as its ledgers say (one a page). */
-const waitingInLedger = (page: Page) =>
-  page.evaluate(() => {
-    let waiting = 0;
-    for (let k = 0; k < localStorage.length; k++) {
-      const key = localStorage.key(k) as string;
-      if (!key.startsWith("globalClickLedger:")) continue;
-      const ledger = JSON.parse(localStorage.getItem(key) as string) as { made: number; acked: number };
-      waiting += ledger.made - ledger.acked;
-    }
-    return waiting;
-  });
 
 test("the first visit shows the real global total, which counts another visitor's clicks", async ({
   page,

@@ -17,7 +17,7 @@ test.describe("Pointless Polls", () => {
       await expect(page.getByText("Thanks for voting!")).toBeVisible();
       await page.clock.runFor(1499);
       await expect(page.getByText("Thanks for voting!")).toBeVisible();
-      await page.clock.runFor(2);
+      await page.clock.runFor(1);
       await expect(page.getByText("Thanks for voting!")).toBeHidden();
     }
     await expect(question).toHaveText(POLLS[1]?.q ?? "");

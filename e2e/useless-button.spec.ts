@@ -2,17 +2,13 @@ import type { Page } from "@playwright/test";
 import { fillCount } from "../app/toys/useless-button/logic";
 import { GRADIENTS, MESSAGES } from "../app/toys/useless-button/words";
 import { recordSounds, removeWebAudio, soundsPlayed } from "./audio-stub";
+import { type CounterServer, startCounterServer, waitingInLedger } from "./counter-server";
 import { expect, open, test } from "./fixtures";
 import { seedStorage } from "./storage-stubs";
 import { pauseClock } from "./timers";
 
 const bigButton = (page: Page) => page.getByRole("main").getByRole("button").first();
 const globalCount = (page: Page) => page.getByText(/^Global clicks:/).locator("strong");
-/** The global badge's number, once the server's total has arrived. */
-const globalNumber = async (page: Page) => {
-  await expect(globalCount(page)).toHaveText(/^\d+$/);
-  return Number(await globalCount(page).textContent());
-};
 const personalCount = (page: Page) => page.getByText(/^Your clicks:/).locator("strong");
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
@@ -25,22 +21,6 @@ test.describe("the Useless Button", () => {
     await expect(personalCount(page)).toHaveText("0");
     await expect(bigButton(page)).toBeVisible();
     await expect(page.getByRole("button", { name: "Mute sound" })).toBeVisible();
-  });
-
-  test("each click counts globally and personally, and saves both counts on the device", async ({ page }) => {
-    await seedStorage(page, { uselessClicks: "100", personalUselessClicks: "7" });
-    await open(page, "/");
-    const before = await globalNumber(page);
-    await bigButton(page).click();
-    await bigButton(page).click();
-    // Shown at once; other tests may add to the shared total meanwhile, never take away.
-    expect(await globalNumber(page)).toBeGreaterThanOrEqual(before + 2);
-    await expect(personalCount(page)).toHaveText("9");
-    expect(await stored(page, "uselessClicks")).toBe("102");
-    expect(await stored(page, "personalUselessClicks")).toBe("9");
-    await page.reload();
-    await expect(personalCount(page)).toHaveText("9");
-    expect(await globalNumber(page)).toBeGreaterThanOrEqual(before + 2);
   });
 
   test("shows all 25 messages once before any repeats, with the count filled in", async ({ page }) => {
@@ -162,26 +142,77 @@ test.describe("the Useless Button", () => {
     await expect(banner).toBeVisible();
   });
 
-  test("1000 fast clicks count 1000", async ({ page }) => {
-    await open(page, "/");
-    const before = await globalNumber(page);
-    await page.evaluate(() => {
-      const button = document.querySelector("main button") as HTMLButtonElement;
-      for (let i = 0; i < 1000; i++) button.click();
-    });
-    await expect(personalCount(page)).toHaveText("1000");
-    await expect.poll(() => globalNumber(page)).toBeGreaterThanOrEqual(before + 1000);
-    expect(await stored(page, "uselessClicks")).toBe("1000");
-    expect(await stored(page, "personalUselessClicks")).toBe("1000");
-    // However fast the clicks, the confetti stays bounded.
-    expect(await page.locator("[data-confetti]").count()).toBeLessThanOrEqual(36);
-  });
-
   test("is operable with the keyboard", async ({ page }) => {
     await open(page, "/");
     await bigButton(page).focus();
     await page.keyboard.press("Enter");
     await page.keyboard.press("Space");
     await expect(personalCount(page)).toHaveText("2");
+  });
+});
+
+/**
+ * Clicks as the server counts them: each test gets a server of its own (e2e/counter-server.ts),
+ * whose counter nobody else touches, so what it stored is exactly what this page sent. The badge
+ * shows clicks the server has not confirmed yet too, so it alone cannot tell a counted click from
+ * one that never arrived.
+ */
+const counted = test.extend<{ counter: CounterServer }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  counter: async ({}, use) => {
+    const server = await startCounterServer();
+    // Another visitor's clicks: the global total is not this device's count.
+    await server.add(40);
+    await use(server);
+    await server.stop();
+  },
+  baseURL: async ({ counter }, use) => use(counter.origin),
+});
+
+/** Waits until the server has confirmed every click this browser made, then says what it stored. */
+async function confirmedTotal(page: Page, counter: CounterServer): Promise<number> {
+  await expect.poll(() => waitingInLedger(page), { message: "clicks the server has not confirmed" }).toBe(0);
+  return counter.total();
+}
+
+counted.describe("the Useless Button's clicks on the server", () => {
+  counted(
+    "each click counts globally and personally, and saves both counts on the device",
+    async ({ page, counter }) => {
+      await seedStorage(page, { uselessClicks: "100", personalUselessClicks: "7" });
+      await open(page, "/");
+      const before = await counter.total();
+      await expect(globalCount(page)).toHaveText(String(before));
+      await bigButton(page).click();
+      await bigButton(page).click();
+      await expect(personalCount(page)).toHaveText("9");
+      expect(await stored(page, "uselessClicks")).toBe("102");
+      expect(await stored(page, "personalUselessClicks")).toBe("9");
+      // Counted by the server exactly once each, and the badge shows the server's number.
+      expect(await confirmedTotal(page, counter)).toBe(before + 2);
+      await expect(globalCount(page)).toHaveText(String(before + 2));
+      await page.reload();
+      await expect(personalCount(page)).toHaveText("9");
+      await expect(globalCount(page)).toHaveText(String(before + 2));
+      expect(await confirmedTotal(page, counter)).toBe(before + 2);
+    },
+  );
+
+  counted("1000 fast clicks count 1000", async ({ page, counter }) => {
+    await open(page, "/");
+    const before = await counter.total();
+    await expect(globalCount(page)).toHaveText(String(before));
+    await page.evaluate(() => {
+      const button = document.querySelector("main button") as HTMLButtonElement;
+      for (let i = 0; i < 1000; i++) button.click();
+    });
+    await expect(personalCount(page)).toHaveText("1000");
+    expect(await stored(page, "uselessClicks")).toBe("1000");
+    expect(await stored(page, "personalUselessClicks")).toBe("1000");
+    // However fast the clicks, the confetti stays bounded.
+    expect(await page.locator("[data-confetti]").count()).toBeLessThanOrEqual(36);
+    // At most 50 a send: twenty sends, each counted once.
+    expect(await confirmedTotal(page, counter)).toBe(before + 1000);
+    await expect(globalCount(page)).toHaveText(String(before + 1000));
   });
 });

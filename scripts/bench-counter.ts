@@ -10,6 +10,8 @@
 //    total is exact.
 // 3. Two Chromium tabs click while a third client hammers the API: the tabs come to show the
 //    server's total and their ledger loses no click (scripts/bench/counter-tabs.ts).
+// 4. Redis frozen (SIGSTOP) for 5 s while clients keep the API waiting on it: every page must still
+//    be served within 500 ms, and every API answer be a 503 (scripts/bench/counter-frozen.ts).
 // About three minutes. `--soak` (scripts/bench/counter-soak.ts): SOAK_SECONDS (600) on Redis, frozen
 // and killed on the way. `--fuzz` (scripts/bench/counter-fuzz.ts): hostile request lines and headers
 // on raw sockets, under a minute. Writes docs/counter.md between its bench, soak or fuzz markers
@@ -18,6 +20,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { frozenStore } from "./bench/counter-frozen.ts";
 import { fuzz } from "./bench/counter-fuzz.ts";
 import { CONNECTIONS, crashTest, DEVICES, loadTest } from "./bench/counter-load.ts";
 import { SOAK_CONNECTIONS, soak } from "./bench/counter-soak.ts";
@@ -78,6 +81,9 @@ try {
       const tabs = await twoTabs(sqlite, Math.min(10, SECONDS));
       notes.push(tabs.note);
       failures.push(...tabs.failures);
+      const frozen = await frozenStore(Math.min(5, SECONDS));
+      notes.push(frozen.note);
+      failures.push(...frozen.failures);
     } finally {
       await stopProcess(redis.child);
     }

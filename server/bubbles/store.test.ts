@@ -57,17 +57,19 @@ describe.each(stores)("the bubble sheet on %s", (_, open) => {
 
   it("adds up pops from many writers at once exactly", async () => {
     await opened.store.sheet(1000);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, k) =>
-        opened.store.pop(
-          1,
-          Array.from({ length: 30 }, (_, j) => (k * 7 + j * 13) % 1000),
-        ),
-      ),
-    );
-    const newly = results.flatMap((r) => r.newly);
-    expect(new Set(newly).size).toBe(newly.length);
-    expect((await opened.store.sheet(1000)).popped).toBe(newly.length);
+    // 50 writers of 30 pops each, overlapping one another (1500 pops of 649 distinct bubbles).
+    const writers = Array.from({ length: 50 }, (_, k) => Array.from({ length: 30 }, (_, j) => (k * 7 + j * 13) % 1000));
+    const distinct = [...new Set(writers.flat())].sort((a, b) => a - b);
+    expect(distinct.length).toBe(649);
+    const results = await Promise.all(writers.map((indexes) => opened.store.pop(1, indexes)));
+    // Each distinct bubble is newly popped by exactly one writer, one that sent it.
+    for (const [k, result] of results.entries()) {
+      expect(result.newly.filter((i) => !writers[k]?.includes(i))).toEqual([]);
+    }
+    expect(results.flatMap((r) => r.newly).sort((a, b) => a - b)).toEqual(distinct);
+    const sheet = await opened.store.sheet(1000);
+    expect(sheet).toMatchObject({ sheet: 1, popped: distinct.length, finished: 0 });
+    expect(Array.from({ length: 1000 }, (_, i) => i).filter((i) => isPopped(sheet.bits, i))).toEqual(distinct);
   });
 
   it("starts a new sheet of the new size when the server's setting changes", async () => {

@@ -6,7 +6,8 @@ describe("age oracle", () => {
     for (let i = 0; i < 100; i++) expect(guessAge()).toBe(42);
   });
 
-  it("builds suspense one step per second", () => {
+  // One step a second on the page, on a clock the test moves: e2e/age.spec.ts.
+  it("has more than two suspense steps, and sets a step to one second", () => {
     expect(SUSPENSE_STEPS.length).toBeGreaterThan(2);
     expect(STEP_MS).toBe(1000);
   });

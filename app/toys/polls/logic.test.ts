@@ -12,7 +12,8 @@ describe("pointless polls", () => {
     expect([0, 1, 2, 3, 4].map((i) => nextPoll(i, 5))).toEqual([1, 2, 3, 4, 0]);
   });
 
-  it("thanks the voter for 1.5 s", () => {
+  // How long the page shows it, on a clock the test moves: e2e/polls.spec.ts.
+  it("sets the thanks to last the spec's 1.5 s", () => {
     expect(THANKS_MS).toBe(1500);
   });
 });
