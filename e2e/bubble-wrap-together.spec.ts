@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
 import { test as base, expect, open } from "./fixtures";
+import { installPausedClock } from "./timers";
 
 /**
  * Bubble Wrap for Everyone against a server of its own with a sheet of 24 bubbles (so a test can
@@ -259,4 +260,80 @@ test("the personal sheet links to the shared one", async ({ page }) => {
   await page.getByRole("link", { name: /Pop with everyone/ }).click();
   await expect(page).toHaveURL(/\/bubble-wrap\/together$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bubble Wrap for Everyone");
+});
+
+/** The shared sheet as the server has it: which bubbles (1-based, as their names say) are popped. */
+async function poppedOnServer(page: Page): Promise<number[]> {
+  const body = (await (await page.request.get("/api/bubbles")).json()) as { bits: string; size: number };
+  const bits = Buffer.from(body.bits, "base64");
+  return Array.from({ length: body.size }, (_, i) => i)
+    .filter((i) => (bits[i >> 3] ?? 0) & (0x80 >> (i & 7)))
+    .map((i) => i + 1);
+}
+
+test("pops made while reconnecting wait in storage: a tab closed meanwhile loses none", async ({ page }) => {
+  let serverThere = true;
+  let drop: (() => void) | undefined;
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    if (!serverThere) return ws.close({ code: 1006 });
+    const server = ws.connectToServer();
+    drop = () => {
+      server.close();
+      ws.close();
+    };
+  });
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  serverThere = false;
+  drop?.();
+  await expect(page.getByText(/Reconnecting/)).toBeVisible();
+  await bubble(page, 15).click();
+  await expect(bubble(page, 15)).toHaveAttribute("aria-pressed", "true");
+  expect(await poppedOnServer(page)).not.toContain(15);
+  // The tab goes away before the server is back.
+  await page.goto("about:blank");
+
+  serverThere = true;
+  await open(page, PATH);
+  await expect(bubble(page, 15)).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => poppedOnServer(page)).toContain(15);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("sharedBubblePending"))).toBe("");
+});
+
+test("where WebSockets are blocked but the server answers, the page says so and gives its pops back, never queues them for ever", async ({
+  page,
+  problems,
+}) => {
+  await installPausedClock(page);
+  await page.routeWebSocket(/\/api\/live/, (ws) => ws.close({ code: 1006 }));
+  await open(page, PATH);
+  // The first failed try asks the server over HTTP: it is there, so pops wait for the channel.
+  await expect(page.getByText(/Reconnecting/)).toBeVisible();
+  const popped = await poppedOnServer(page);
+  const target = Array.from({ length: SIZE }, (_, i) => i + 1).find((n) => !popped.includes(n)) as number;
+  await bubble(page, target).click();
+  await expect(bubble(page, target)).toHaveAttribute("aria-pressed", "true");
+  // Three tries in a row that never open, with the server answering: blocked.
+  await page.clock.runFor(60_000);
+  await expect(page.getByText(/WebSockets are blocked/)).toBeVisible();
+  await expect(
+    page.getByText("Your pops could not be sent from this network, so they are back on the sheet."),
+  ).toBeVisible();
+  await expect(bubble(page, target)).toHaveAttribute("aria-pressed", "false");
+  await expect(bubble(page, target)).toHaveAttribute("aria-disabled", "true");
+  problems.splice(0, problems.length, ...problems.filter((p) => !/WebSocket/.test(p)));
+});
+
+test("a proxy's error page during a deploy is a server away for a moment, not a site without one", async ({
+  page,
+  problems,
+}) => {
+  await page.route("**/api/bubbles", (route) =>
+    route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" }),
+  );
+  await page.routeWebSocket(/\/api\/live/, (ws) => ws.close({ code: 1006 }));
+  await open(page, PATH);
+  await expect(page.getByText(/Reconnecting/)).toBeVisible();
+  await expect(page.getByText(/has none/)).toHaveCount(0);
+  problems.splice(0, problems.length, ...problems.filter((p) => !/502|WebSocket/.test(p)));
 });

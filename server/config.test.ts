@@ -36,6 +36,7 @@ describe("readConfig", () => {
       expect(config.upgradeLimit).toEqual({ burst: 20, perMinute: 120 });
       expect(config.metricsPort).toBeUndefined();
       expect(config.metricsHost).toBe("127.0.0.1");
+      expect(config.heartbeatMs).toBe(10_000);
     }
   });
 
@@ -117,6 +118,7 @@ describe("readConfig", () => {
       LIVE_UPGRADE_LIMIT: "0/0",
       METRICS_PORT: "70000",
       METRICS_HOST: "not a host",
+      LIVE_HEARTBEAT_MS: "30000",
     };
     for (const [name, value] of Object.entries(bad)) {
       expect(refusal({ [name]: value }), name).toMatch(

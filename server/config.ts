@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { DEFAULT_SHEET_SIZE, MAX_POPS_PER_MESSAGE, POPS_BURST, POPS_PER_SECOND } from "../contracts/bubbles.ts";
+import { HEARTBEAT_EVERY_MS } from "../contracts/live.ts";
 import { DEFAULT_LIMITS } from "./api.ts";
 import { DEFAULT_DEVICE_MEMORY } from "./clicks/store.ts";
 import { proxyTrust } from "./client-address.ts";
@@ -68,6 +69,8 @@ export const EnvSchema = v.object({
   LIVE_MAX_PER_ADDRESS: v.optional(whole(0), "16"),
   LIVE_MAX_PER_BLOCK: v.optional(whole(0), "64"),
   LIVE_UPGRADE_LIMIT: v.optional(limit, "20/120"),
+  // Pages take 25 s of silence for a dead line (contracts/live.ts): the heartbeat must come sooner.
+  LIVE_HEARTBEAT_MS: v.optional(whole(50, HEARTBEAT_EVERY_MS), String(HEARTBEAT_EVERY_MS)),
   METRICS_PORT: v.optional(whole(0, 65535)),
   METRICS_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.:%-]{1,255}$/)), "127.0.0.1"),
 });
@@ -95,6 +98,7 @@ const EXPECTED: Record<Setting, string> = {
   LIVE_MAX_PER_ADDRESS: "a whole number (0 refuses every live channel)",
   LIVE_MAX_PER_BLOCK: "a whole number of live channels from one IPv6 /56 (0 refuses every IPv6 channel)",
   LIVE_UPGRADE_LIMIT: 'a limit "burst/perMinute" of new live channels per address (e.g. "20/120")',
+  LIVE_HEARTBEAT_MS: `a whole number of milliseconds from 50 to ${HEARTBEAT_EVERY_MS}`,
   METRICS_PORT: "a whole number from 0 to 65535 (unset: no metrics)",
   METRICS_HOST: "an address to serve the metrics on (e.g. 127.0.0.1)",
 };
@@ -125,7 +129,8 @@ export class ConfigError extends Error {
  * for the live channel and the shared bubble sheet, BUBBLES_SHEET_SIZE (10000), BUBBLES_POP_LIMIT
  * ("burst/perMinute" per client address, 30/900: fifteen a second; with Redis, for the whole fleet),
  * LIVE_MAX_CONNECTIONS (5000), LIVE_MAX_PER_ADDRESS (16), LIVE_MAX_PER_BLOCK (64 from one IPv6 /56)
- * and LIVE_UPGRADE_LIMIT (new channels per address, 20/120); METRICS_PORT (unset: no metrics) and
+ * LIVE_UPGRADE_LIMIT (new channels per address, 20/120) and LIVE_HEARTBEAT_MS (10000, at most: how often
+ * every channel hears the server is there); METRICS_PORT (unset: no metrics) and
  * METRICS_HOST (127.0.0.1) for Prometheus' scrape of GET /metrics.
  *
  * An unset or empty setting takes its default. A malformed one is never replaced by the default
@@ -163,6 +168,7 @@ export function readConfig(env: Env = process.env) {
     liveMaxPerAddress: s.LIVE_MAX_PER_ADDRESS,
     liveMaxPerBlock: s.LIVE_MAX_PER_BLOCK,
     upgradeLimit: s.LIVE_UPGRADE_LIMIT,
+    heartbeatMs: s.LIVE_HEARTBEAT_MS,
     metricsPort: s.METRICS_PORT,
     metricsHost: s.METRICS_HOST,
   };

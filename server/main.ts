@@ -80,6 +80,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     maxPerBlock: config.liveMaxPerBlock,
     upgrades: createFleetLimiter(backends, "upgrade", fleetLimit(config.upgradeLimit), config.deadlineMs),
     metrics,
+    heartbeatMs: config.heartbeatMs,
   });
   const metricsServer =
     config.metricsPort === undefined ? null : await serveMetrics(metrics, config.metricsPort, config.metricsHost);

@@ -69,6 +69,30 @@ describe("the outbox", () => {
     expect(outbox.unconfirmed()).toEqual([]);
   });
 
+  it("counts what waits to be tried again as unconfirmed", () => {
+    const { outbox } = setUp();
+    outbox.add(1);
+    vi.advanceTimersByTime(50);
+    outbox.refuse(1, 1000);
+    expect(outbox.unconfirmed()).toEqual([1]);
+  });
+
+  it("gives items back after the server has said 'later' to them ten times, rather than send them for ever", () => {
+    const { sent, outbox } = setUp();
+    outbox.add(1);
+    outbox.add(2);
+    vi.advanceTimersByTime(50);
+    for (let k = 1; k < 10; k++) {
+      expect(outbox.refuse((sent.at(-1) as [number, number[]])[0], 100)).toEqual([]);
+      vi.advanceTimersByTime(150);
+    }
+    expect(sent).toHaveLength(10);
+    expect(outbox.refuse((sent.at(-1) as [number, number[]])[0], 100)).toEqual([1, 2]);
+    vi.advanceTimersByTime(1000);
+    expect(sent).toHaveLength(10);
+    expect(outbox.unconfirmed()).toEqual([]);
+  });
+
   it("forgets everything when cleared, even what waits to be tried again", () => {
     const { sent, outbox } = setUp();
     outbox.add(1);

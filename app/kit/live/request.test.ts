@@ -21,6 +21,20 @@ describe("requestJson", () => {
     });
   });
 
+  it("answers a HEAD with the API's status and Retry-After, and no body to read", async () => {
+    vi.stubGlobal(
+      "fetch",
+      async () =>
+        new Response(null, { status: 429, headers: { "Content-Type": "application/json", "Retry-After": "3" } }),
+    );
+    expect(await requestJson("/api/x", { method: "HEAD" })).toEqual({
+      kind: "json",
+      status: 429,
+      body: null,
+      retryAfterMs: 3000,
+    });
+  });
+
   it("tells a page that is not the API (a static host's 404) from the API", async () => {
     vi.stubGlobal("fetch", async () => new Response("<h1>Not found</h1>", { status: 404 }));
     expect(await requestJson("/api/x")).toEqual({ kind: "not-api", status: 404 });

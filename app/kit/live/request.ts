@@ -23,6 +23,7 @@ export async function requestJson(
   const timer = setTimeout(() => controller?.abort(), timeoutMs);
   try {
     return await answerOf(
+      init.method === "HEAD",
       await fetch(url, {
         ...init,
         headers: { Accept: "application/json", ...init.headers },
@@ -36,13 +37,13 @@ export async function requestJson(
   }
 }
 
-async function answerOf(response: Response): Promise<Answer> {
+async function answerOf(head: boolean, response: Response): Promise<Answer> {
   if (!/application\/json/.test(response.headers.get("content-type") ?? "")) {
     return { kind: "not-api", status: response.status };
   }
   // A body cut off (the connection dropped, or the deadline passed while it arrived) throws:
-  // the request is unreachable.
-  const body: unknown = await response.json();
+  // the request is unreachable. A HEAD has none: its answer is the status and headers.
+  const body: unknown = head ? null : await response.json();
   const retryAfter = Number(response.headers.get("retry-after"));
   return {
     kind: "json",

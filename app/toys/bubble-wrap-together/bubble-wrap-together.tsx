@@ -14,6 +14,8 @@ const SAYS: Record<Connection, string> = {
   reconnecting: "Reconnecting… your pops wait and go when the sheet is back.",
   offline: "You are offline. The shared sheet needs a connection to the site's server.",
   "no-server": "The shared sheet needs the site's own server, and this copy of the site has none.",
+  blocked:
+    "This network lets the site through but not its live connection (WebSockets are blocked), so popping with everyone cannot work from here.",
 };
 
 /** How often, at most, the sheet's progress is read out to a screen reader. */
@@ -34,7 +36,7 @@ export function BubbleWrapTogether() {
     return () => clearTimeout(timer);
   }, [progress, announced]);
 
-  const away = connection === "offline" || connection === "no-server";
+  const away = connection === "offline" || connection === "no-server" || connection === "blocked";
   return (
     <ToyPage
       title="Bubble Wrap for Everyone"

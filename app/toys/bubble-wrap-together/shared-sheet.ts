@@ -11,10 +11,10 @@ import {
   type Sheet,
   type SheetJson,
 } from "../../../contracts/bubbles";
-import { liveUrl, type ServerMessage, TICK_EVERY_MS } from "../../../contracts/live";
+import { liveUrl, type ServerMessage } from "../../../contracts/live";
 import { buzz } from "../../kit/lib/haptics";
 import { readItem, writeItem } from "../../kit/lib/storage";
-import { type Channel, openChannel } from "../../kit/live/channel";
+import { type Channel, type ChannelAttempts, openChannel } from "../../kit/live/channel";
 import { createOutbox, type Outbox } from "../../kit/live/outbox";
 import { requestJson } from "../../kit/live/request";
 import { playScream } from "../../kit/sound/scream";
@@ -22,10 +22,12 @@ import { fromBase64, toBase64 } from "./logic";
 
 /**
  * The shared sheet as this page holds it: what the server last confirmed (`sheet`), the pops made
- * here that it has not confirmed yet (`mine`, shown popped at once and sent in batches by the
- * outbox), and the state of the connection. One live channel while the page is open; without it,
- * the page asks the server over plain HTTP whether it is there at all, and shows the last sheet it
- * saw (kept in storage) with a plain word about why it cannot pop.
+ * here that it has not confirmed yet (`mine`, shown popped at once, sent in batches by the outbox,
+ * and kept in storage until confirmed, so a tab closed while reconnecting loses none), and the state
+ * of the connection. One live channel while the page is open; when a try to open it fails, the page
+ * asks the server over plain HTTP whether it is there at all, and shows the last sheet it saw (kept
+ * in storage) with a plain word about why it cannot pop. Every pop the page shows as its own is
+ * stored by the server or given back on screen with the reason.
  */
 export type Connection =
   | "connecting"
@@ -34,7 +36,9 @@ export type Connection =
   | "reconnecting"
   | "offline"
   /** There is no server for the shared sheet here (a static host). */
-  | "no-server";
+  | "no-server"
+  /** The server answers over HTTP, but WebSockets never get through (a proxy or network blocks them). */
+  | "blocked";
 
 export interface SharedSheetState {
   connection: Connection;
@@ -51,6 +55,12 @@ export interface SharedSheetState {
 }
 
 const STORAGE_KEY = "sharedBubbleSheet";
+/** This page's pops the server has not confirmed yet, with the sheet they are for. */
+const PENDING_KEY = "sharedBubblePending";
+/** Tries in a row that never opened, while the server answers over HTTP, that mean "blocked". */
+const BLOCKED_AFTER = 3;
+const GIVEN_BACK = "Your pops could not be sent from this network, so they are back on the sheet.";
+const FINISHED_MEANWHILE = "The sheet was finished before your last pops got there.";
 /** Bubbles others pop scream at most this often, and more quietly than one's own. */
 const OTHERS_SCREAM_MS = 250;
 
@@ -68,13 +78,35 @@ const initial = state;
 const listeners = new Set<() => void>();
 
 function update(next: Partial<SharedSheetState>) {
+  const mineChanged = next.mine !== undefined && next.mine !== state.mine;
   state = { ...state, ...next, version: state.version + 1 };
+  if (mineChanged) savePending();
   for (const listener of listeners) listener();
+}
+
+/** Keeps this page's unconfirmed pops in storage (untrusted when read back: checked like a message). */
+function savePending() {
+  const sheet = state.sheet?.sheet;
+  if (state.mine.size === 0 || sheet === undefined) writeItem(PENDING_KEY, "");
+  else writeItem(PENDING_KEY, JSON.stringify({ sheet, i: [...state.mine] }));
+}
+
+function savedPending(): { sheet: number; i: number[] } | null {
+  try {
+    const saved = JSON.parse(readItem(PENDING_KEY) || "null") as { sheet?: unknown; i?: unknown } | null;
+    if (!saved || !Number.isSafeInteger(saved.sheet) || !Array.isArray(saved.i)) return null;
+    const i = saved.i.filter((n): n is number => Number.isSafeInteger(n) && n >= 0).slice(0, 10_000);
+    return { sheet: saved.sheet as number, i };
+  } catch {
+    return null;
+  }
 }
 
 let channel: Channel | null = null;
 let outbox: Outbox<number> | null = null;
 let probing = false;
+/** What storage said this page's unconfirmed pops were, until a sheet to put them on arrives. */
+let restored: { sheet: number; i: number[] } | null = null;
 let lastScream = 0;
 let saveTimer: ReturnType<typeof setInterval> | undefined;
 let celebrationTimer: ReturnType<typeof setTimeout> | undefined;
@@ -102,11 +134,29 @@ function save() {
   update({ seenAt: Date.now() });
 }
 
+/** Pops an earlier visit left unconfirmed (in storage), put back on `sheet` if they were made on it. */
+function restorePending(sheet: Sheet) {
+  const pending = restored;
+  if (!pending || pending.i.length === 0) return;
+  restored = null;
+  if (pending.sheet !== sheet.sheet) {
+    if (pending.sheet < sheet.sheet) update({ notice: FINISHED_MEANWHILE });
+    writeItem(PENDING_KEY, "");
+    return;
+  }
+  const mine = new Set([...state.mine, ...pending.i.filter((i) => i < sheet.size && !isPopped(sheet.bits, i))]);
+  for (const i of mine) if (!state.mine.has(i)) outbox?.add(i);
+  update({ mine });
+}
+
 /** A whole sheet from the server: it replaces this page's, keeping the pops still on their way. */
 function receiveSheet(sheet: Sheet) {
-  const mine = new Set([...state.mine].filter((i) => sheet.sheet === state.sheet?.sheet && !isPopped(sheet.bits, i)));
-  if (sheet.sheet !== state.sheet?.sheet) outbox?.clear();
-  update({ sheet, mine, connection: "live", seenAt: Date.now() });
+  const sameSheet = sheet.sheet === state.sheet?.sheet;
+  const mine = new Set([...state.mine].filter((i) => sameSheet && !isPopped(sheet.bits, i)));
+  const lost = !sameSheet && state.mine.size > 0;
+  if (!sameSheet) outbox?.clear();
+  update({ sheet, mine, connection: "live", seenAt: Date.now(), ...(lost ? { notice: FINISHED_MEANWHILE } : {}) });
+  restorePending(sheet);
 }
 
 function receive(message: ServerMessage) {
@@ -147,6 +197,7 @@ function receive(message: ServerMessage) {
       outbox?.confirm(message.n);
       return;
     case "no": {
+      // Given back: refused for good, or told "later" too many times.
       const dropped = outbox?.refuse(message.n, message.retryMs) ?? [];
       if (dropped.length === 0 && message.retryMs !== undefined) return;
       const mine = new Set(state.mine);
@@ -159,19 +210,33 @@ function receive(message: ServerMessage) {
   }
 }
 
-/** The channel is down: is the server there at all? The answer decides what the page says. */
-async function probe() {
+/**
+ * A try to open the channel failed: is the server there at all? The answer decides what the page
+ * says. It asks for the whole sheet only when it has none to show (a HEAD otherwise), and a
+ * Retry-After holds the channel's next try back.
+ */
+async function probe({ unopened }: ChannelAttempts) {
   if (probing) return;
   probing = true;
-  const answer = await requestJson(BUBBLES_PATH);
+  const answer = await requestJson(BUBBLES_PATH, { method: state.sheet ? "HEAD" : "GET" });
   probing = false;
   if (channel?.status === "open") return;
-  if (answer.kind === "not-api") {
+  // A static host's 404 page: no server here. A proxy's 5xx page (a deploy): the server is away for now.
+  if (answer.kind === "not-api" && answer.status === 404) {
     update({ connection: "no-server" });
     return;
   }
   if (answer.kind === "unreachable") {
     update({ connection: "offline" });
+    return;
+  }
+  if (answer.kind === "json" && answer.retryAfterMs) channel?.holdOff(answer.retryAfterMs);
+  if (answer.kind === "json" && answer.status === 200 && unopened >= BLOCKED_AFTER) {
+    block();
+    return;
+  }
+  if (answer.kind !== "json" || answer.status !== 200 || !answer.body) {
+    update({ connection: "reconnecting" });
     return;
   }
   const body = answer.body as Partial<SheetJson>;
@@ -191,6 +256,17 @@ async function probe() {
   update({ connection: "reconnecting" });
 }
 
+/**
+ * The server answers, but the channel never opens (a network or proxy that blocks WebSockets):
+ * pops cannot get through, so the page says so and gives back the ones it showed as its own
+ * rather than keep them waiting for ever. The channel goes on trying, at its longest pauses.
+ */
+function block() {
+  const givingBack = state.mine.size > 0;
+  outbox?.clear();
+  update({ connection: "blocked", mine: new Set(), ...(givingBack ? { notice: GIVEN_BACK } : {}) });
+}
+
 function start() {
   outbox = createOutbox<number>({
     everyMs: SEND_POPS_EVERY_MS,
@@ -203,6 +279,10 @@ function start() {
   });
   const saved = state.sheet ? null : savedSheet();
   if (saved) update(saved);
+  // Pops made here that no server confirmed before the page went away: shown again, and sent, on
+  // the sheet they were made on.
+  restored = savedPending();
+  if (state.sheet) restorePending(state.sheet);
   channel = openChannel({
     url: () => liveUrl(["bubbles"], state.sheet?.epoch ? `${state.sheet.epoch}.${state.sheet.seq}` : undefined),
     onBinary: (data) => {
@@ -216,7 +296,7 @@ function start() {
         // A message this page cannot read: the next tick or whole sheet puts it right.
       }
     },
-    onStatus: (status) => {
+    onStatus: (status, attempts) => {
       if (status === "open") {
         // A resumed channel sends only what was missed; either way, the page is live again.
         outbox?.resend();
@@ -224,10 +304,10 @@ function start() {
       } else if (status === "offline") update({ connection: "offline" });
       else if (status === "waiting") {
         if (state.connection === "live" || state.connection === "connecting") update({ connection: "reconnecting" });
-        void probe();
+        // A channel that opened and closed (the server stopping, say) needs no question over HTTP.
+        if (attempts.unopened > 0) void probe(attempts);
       }
     },
-    silentMs: TICK_EVERY_MS * 3,
   });
   saveTimer = setInterval(save, 10_000);
   window.addEventListener("pagehide", save);
