@@ -7,13 +7,13 @@
 // every visitor's sheet equals the store's at the end. Then the server is killed (SIGKILL) under
 // load and started again: every acknowledged pop must still be popped, and every visitor converge.
 // Writes docs/live.md (between its bench markers) and exits non-zero on a miss.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Acks, address, Histogram, pickUnpopped, type Visitor, visitor } from "./bench/live-clients.ts";
 import { livePageFrames } from "./bench/live-frames.ts";
 import { type Setup, setUp } from "./bench/live-servers.ts";
 import { replaceBlock } from "./lib/local-site.ts";
+import { raiseOpenFileLimit, rssMb } from "./lib/process-limits.ts";
 
 const CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 2000);
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 30);
@@ -24,18 +24,11 @@ const lines: string[] = [];
 
 // Thousands of sockets on both ends: the bench raises its own open-file limit to what the system
 // allows it (its servers inherit it), and never the system's.
-const [soft, hard] = (/Max open files\s+(\d+)\s+(\d+)/.exec(readFileSync("/proc/self/limits", "utf8")) ?? [])
-  .slice(1)
-  .map(Number) as [number, number];
-if (soft < hard) {
-  try {
-    execFileSync("prlimit", ["--pid", String(process.pid), `--nofile=${hard}:${hard}`]);
-  } catch {
-    console.warn(`bench:live: could not raise the open-file limit from ${soft} (prlimit)`);
-  }
-}
-if (Math.max(soft, hard) < 2 * CLIENTS + 500) {
-  console.error(`bench:live: ${CLIENTS} visitors need ${2 * CLIENTS + 500} open files; this process may have ${hard}`);
+const openFiles = raiseOpenFileLimit();
+if (openFiles < 2 * CLIENTS + 500) {
+  console.error(
+    `bench:live: ${CLIENTS} visitors need ${2 * CLIENTS + 500} open files; this process may have ${openFiles}`,
+  );
   process.exit(1);
 }
 
@@ -44,8 +37,6 @@ const ticks = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return Number(fields[11]) + Number(fields[12]);
 };
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 async function connectAll(origins: string[], acks: Acks): Promise<Visitor[]> {
   const visitors: Visitor[] = [];

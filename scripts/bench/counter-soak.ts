@@ -7,11 +7,13 @@
 // memory is read every 10 s (its JavaScript heap is capped, so a leak would end it), and afterwards
 // every device's clicks are confirmed and the total must have risen by exactly the clicks they made
 // (counter-devices.ts).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort, startRedis, startSiteProcess, stopProcess } from "../lib/local-servers.ts";
+import { rssMb } from "../lib/process-limits.ts";
 import { exactness, makeDevices, settle, statusText, totalAt } from "./counter-devices.ts";
 import { startLoad } from "./counter-traffic.ts";
 
@@ -21,14 +23,6 @@ const DEVICES = 5000;
 const RECOVERY_MS = 5000;
 const HEAP_CAP_MB = 128;
 
-/** The process's resident memory in MB (0 once it is gone). */
-function rssMb(pid: number) {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 
 /** Latencies in whole milliseconds, for a p99. */

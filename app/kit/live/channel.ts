@@ -1,5 +1,6 @@
-import { CLOSE, HEALTHY_AFTER_MS, SILENT_AFTER_MS } from "../../../contracts/live";
-import { jitteredDelay } from "./retry";
+// With their extensions: Node runs this file as it is for the reconnect storm (scripts/lib/page-channels.ts).
+import { CLOSE, HEALTHY_AFTER_MS, SILENT_AFTER_MS } from "../../../contracts/live.ts";
+import { jitteredDelay } from "./retry.ts";
 
 /**
  * The page's end of the live channel (contracts/live.ts): one WebSocket to the site's own server,

@@ -1,0 +1,55 @@
+// Pages' live channels in Node, for the reconnect storm (its test and `npm run bench:live`): the
+// page's own code (app/kit/live/channel.ts) on Node's WebSocket, so what is measured is how the
+// site's pages come back, not how a test client would.
+
+import { type Channel, type ChannelStatus, openChannel } from "../../app/kit/live/channel.ts";
+import { applyPops, decodeSheet, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
+import { liveUrl, type ServerMessage, type Topic } from "../../contracts/live.ts";
+
+/** What a page's channel needs of a browser, once per process (every page here is on `origin`). */
+function pretendToBeAPage(origin: string) {
+  const g = globalThis as unknown as { window?: object };
+  g.window = {
+    location: { origin },
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  };
+}
+
+export interface PageChannel {
+  channel: Channel;
+  status: () => ChannelStatus;
+  /** When the channel last opened (performance.now()), and how many times it has. */
+  openedAt: () => number;
+  opens: () => number;
+  /** The sheet as this page holds it (bubbles), kept as the page keeps it. */
+  sheet: () => Sheet | null;
+}
+
+export function openPageChannel(origin: string, topics: Topic[]): PageChannel {
+  pretendToBeAPage(origin);
+  let status: ChannelStatus = "connecting";
+  let openedAt = 0;
+  let opens = 0;
+  let sheet: Sheet | null = null;
+  const channel = openChannel({
+    url: () => liveUrl(topics, sheet?.epoch ? `${sheet.epoch}.${sheet.seq}` : undefined),
+    onBinary: (data) => {
+      sheet = decodeSheet(data) ?? sheet;
+    },
+    onText: (text) => {
+      const message = JSON.parse(text) as ServerMessage;
+      if (!sheet) return;
+      if (message.t === "pops") applyPops(sheet, message);
+      else if (message.t === "done") sheet = nextSheet(sheet, message);
+    },
+    onStatus: (next) => {
+      status = next;
+      if (next === "open") {
+        openedAt = performance.now();
+        opens++;
+      }
+    },
+  });
+  return { channel, status: () => status, openedAt: () => openedAt, opens: () => opens, sheet: () => sheet };
+}
