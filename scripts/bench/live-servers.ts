@@ -14,16 +14,24 @@ export interface Setup {
   /** The sheet as the store holds it. */
   stored: () => Promise<{ sheet: number; bits: Uint8Array }>;
   kill: () => Promise<void>;
+  /** Stops every server process as a deploy does (SIGTERM) and starts each again on its port. */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
-export async function setUp(kind: "SQLite" | "Redis", size: number, clients: number): Promise<Setup> {
+export async function setUp(
+  kind: "SQLite" | "Redis",
+  size: number,
+  clients: number,
+  extraEnv: Record<string, string> = {},
+): Promise<Setup> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-live-"));
   const env = {
     BUBBLES_SHEET_SIZE: String(size),
     TRUST_PROXY: "loopback",
     LIVE_MAX_CONNECTIONS: String(clients + 100),
     COUNTER_DATA_DIR: dataDir,
+    ...extraEnv,
   };
   if (kind === "SQLite") {
     const port = await freePort();
@@ -44,6 +52,10 @@ export async function setUp(kind: "SQLite" | "Redis", size: number, clients: num
         await stopProcess(server.child, "SIGKILL");
         server = await startSiteProcess(env, { port });
       },
+      async restart() {
+        await stopProcess(server.child);
+        server = await startSiteProcess(env, { port });
+      },
       async stop() {
         await stopProcess(server.child);
         rmSync(dataDir, { recursive: true, force: true });
@@ -51,7 +63,8 @@ export async function setUp(kind: "SQLite" | "Redis", size: number, clients: num
     };
   }
   const redis = await startRedis({ dir: dataDir });
-  const servers = await Promise.all([1, 2].map(() => startSiteProcess({ ...env, REDIS_URL: redis.url })));
+  const redisEnv = { ...env, REDIS_URL: redis.url };
+  let servers = await Promise.all([1, 2].map(() => startSiteProcess(redisEnv)));
   const admin = createClient({ url: redis.url });
   await admin.connect();
   return {
@@ -74,6 +87,10 @@ export async function setUp(kind: "SQLite" | "Redis", size: number, clients: num
     },
     async kill() {
       throw new Error("the kill test runs on SQLite");
+    },
+    async restart() {
+      await Promise.all(servers.map((s) => stopProcess(s.child)));
+      servers = await Promise.all(servers.map((s) => startSiteProcess(redisEnv, { port: s.port })));
     },
     async stop() {
       await admin.close();

@@ -6,14 +6,10 @@ import { type Channel, type ChannelStatus, openChannel } from "../../app/kit/liv
 import { applyPops, decodeSheet, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
 import { liveUrl, type ServerMessage, type Topic } from "../../contracts/live.ts";
 
-/** What a page's channel needs of a browser, once per process (every page here is on `origin`). */
-function pretendToBeAPage(origin: string) {
+/** What a page's channel needs of a browser (it listens for `online`, which never comes here). */
+function pretendToBeAPage() {
   const g = globalThis as unknown as { window?: object };
-  g.window = {
-    location: { origin },
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  };
+  g.window ??= { addEventListener: () => {}, removeEventListener: () => {} };
 }
 
 export interface PageChannel {
@@ -27,12 +23,13 @@ export interface PageChannel {
 }
 
 export function openPageChannel(origin: string, topics: Topic[]): PageChannel {
-  pretendToBeAPage(origin);
+  pretendToBeAPage();
   let status: ChannelStatus = "connecting";
   let openedAt = 0;
   let opens = 0;
   let sheet: Sheet | null = null;
   const channel = openChannel({
+    origin,
     url: () => liveUrl(topics, sheet?.epoch ? `${sheet.epoch}.${sheet.seq}` : undefined),
     onBinary: (data) => {
       sheet = decodeSheet(data) ?? sheet;

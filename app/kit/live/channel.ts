@@ -37,7 +37,9 @@ export interface ChannelAttempts {
 }
 
 export interface ChannelOptions {
+  /** The channel's path and query (contracts/live.ts liveUrl), on `origin`: the page's own unless told. */
   url: () => string;
+  origin?: string;
   onText: (text: string) => void;
   onBinary?: (data: ArrayBuffer) => void;
   onStatus?: (status: ChannelStatus, attempts: ChannelAttempts) => void;
@@ -60,6 +62,7 @@ const REFUSED_FAILURES = 6;
 
 export function openChannel({
   url,
+  origin: pageOrigin,
   onText,
   onBinary,
   onStatus,
@@ -110,7 +113,7 @@ export function openChannel({
       return;
     }
     setStatus("connecting");
-    const origin = window.location.origin.replace(/^http/, "ws");
+    const origin = (pageOrigin ?? window.location.origin).replace(/^http/, "ws");
     let opened: WebSocket;
     try {
       opened = new WebSocket(origin + url());
