@@ -12,9 +12,9 @@ import {
   type SheetJson,
 } from "../../../contracts/bubbles";
 import { liveUrl, type ServerMessage } from "../../../contracts/live";
-import { buzz } from "../../kit/lib/haptics";
 import { readItem, writeItem } from "../../kit/lib/storage";
-import { type Channel, type ChannelAttempts, openChannel } from "../../kit/live/channel";
+import type { Channel, ChannelAttempts } from "../../kit/live/channel";
+import { openChannelLater } from "../../kit/live/open-later";
 import { createOutbox, type Outbox } from "../../kit/live/outbox";
 import { requestJson } from "../../kit/live/request";
 import { playScream } from "../../kit/sound/scream";
@@ -105,6 +105,14 @@ function savedPending(): { sheet: number; i: number[] } | null {
 let channel: Channel | null = null;
 let outbox: Outbox<number> | null = null;
 let probing = false;
+/** The channel's count of failed tries, as it last told. */
+let attempts: ChannelAttempts = { failures: 0, unopened: 0 };
+/**
+ * The buzz of a pop: its code is fetched once the sheet starts (after the page is live), not with
+ * the page, so the page's first load stays within its budget.
+ */
+let haptics: Promise<typeof import("../../kit/lib/haptics")> | null = null;
+const loadHaptics = () => (haptics ??= import("../../kit/lib/haptics"));
 /** What storage said this page's unconfirmed pops were, until a sheet to put them on arrives. */
 let restored: { sheet: number; i: number[] } | null = null;
 let lastScream = 0;
@@ -215,7 +223,7 @@ function receive(message: ServerMessage) {
  * says. It asks for the whole sheet only when it has none to show (a HEAD otherwise), and a
  * Retry-After holds the channel's next try back.
  */
-async function probe({ unopened }: ChannelAttempts) {
+async function probe() {
   if (probing) return;
   probing = true;
   const answer = await requestJson(BUBBLES_PATH, { method: state.sheet ? "HEAD" : "GET" });
@@ -231,7 +239,8 @@ async function probe({ unopened }: ChannelAttempts) {
     return;
   }
   if (answer.kind === "json" && answer.retryAfterMs) channel?.holdOff(answer.retryAfterMs);
-  if (answer.kind === "json" && answer.status === 200 && unopened >= BLOCKED_AFTER) {
+  // The tries counted by now: more may have failed while the question was on its way.
+  if (answer.kind === "json" && answer.status === 200 && attempts.unopened >= BLOCKED_AFTER) {
     block();
     return;
   }
@@ -268,6 +277,7 @@ function block() {
 }
 
 function start() {
+  loadHaptics().catch(() => {});
   outbox = createOutbox<number>({
     everyMs: SEND_POPS_EVERY_MS,
     maxPerMessage: MAX_POPS_PER_MESSAGE,
@@ -283,7 +293,7 @@ function start() {
   // the sheet they were made on.
   restored = savedPending();
   if (state.sheet) restorePending(state.sheet);
-  channel = openChannel({
+  channel = openChannelLater({
     url: () => liveUrl(["bubbles"], state.sheet?.epoch ? `${state.sheet.epoch}.${state.sheet.seq}` : undefined),
     onBinary: (data) => {
       const sheet = decodeSheet(data);
@@ -296,7 +306,8 @@ function start() {
         // A message this page cannot read: the next tick or whole sheet puts it right.
       }
     },
-    onStatus: (status, attempts) => {
+    onStatus: (status, latest) => {
+      attempts = latest;
       if (status === "open") {
         // A resumed channel sends only what was missed; either way, the page is live again.
         outbox?.resend();
@@ -305,7 +316,7 @@ function start() {
       else if (status === "waiting") {
         if (state.connection === "live" || state.connection === "connecting") update({ connection: "reconnecting" });
         // A channel that opened and closed (the server stopping, say) needs no question over HTTP.
-        if (attempts.unopened > 0) void probe(attempts);
+        if (latest.unopened > 0) void probe();
       }
     },
   });
@@ -344,6 +355,9 @@ export function popBubble(i: number) {
   if (connection !== "live" && connection !== "reconnecting") return;
   outbox?.add(i);
   playScream();
-  buzz();
+  loadHaptics().then(
+    ({ buzz }) => buzz(),
+    () => {},
+  );
   update({ mine: new Set(mine).add(i), notice: null });
 }

@@ -7,7 +7,8 @@ import {
   SEND_EVERY_MS,
 } from "../../../contracts/clicks";
 import { liveUrl, type ServerMessage } from "../../../contracts/live";
-import { type Channel, openChannel } from "../../kit/live/channel";
+import type { Channel } from "../../kit/live/channel";
+import { openChannelLater } from "../../kit/live/open-later";
 import { isCount, requestJson } from "../../kit/live/request";
 import { retryDelay } from "../../kit/live/retry";
 import { confirm as confirmLedger, LEDGER_PREFIX, LEGACY_LEDGER_KEY, nextSend, waiting } from "./click-ledger";
@@ -42,7 +43,7 @@ function seeTotal(total: unknown): void {
  */
 let channel: Channel | null = null;
 function follow(): void {
-  channel = openChannel({
+  channel = openChannelLater({
     url: () => liveUrl(["clicks"]),
     onText: (text) => {
       try {
