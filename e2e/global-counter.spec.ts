@@ -289,3 +289,50 @@ test("on a host without the counter service, the badge says it counts this devic
   );
   problems.splice(0, problems.length);
 });
+
+test("a proxy's 502 page during a deploy keeps the global total, waiting, and the clicks go once the server is back", async ({
+  page,
+  counter,
+  problems,
+}) => {
+  const before = await counter.total();
+  await installPausedClock(page);
+  const sends = watchSends(page);
+  await open(page, "/");
+  await expect(globalCount(page)).toHaveText(String(before));
+  // The server is being replaced: the proxy in front answers with its own HTML error page, and asks
+  // to be left alone for 30 s.
+  let away = true;
+  await page.route("**/api/clicks", (route) =>
+    away
+      ? route.fulfill({
+          status: 502,
+          contentType: "text/html",
+          headers: { "Retry-After": "30" },
+          body: "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>",
+        })
+      : route.continue(),
+  );
+  for (let i = 0; i < 2; i++) await bigButton(page).click();
+  await page.clock.runFor(SEND_EVERY_MS);
+  await expect.poll(() => sends.length).toBe(1);
+  // Not "Clicks on this device": the site has a server, which is away for a moment.
+  await expect(globalBadge(page)).toContainText("Global clicks");
+  await expect(globalBadge(page)).toContainText("(2 waiting)");
+  await expect(globalCount(page)).toHaveText(String(before + 2));
+  // The next try waits as long as the proxy asked, then goes.
+  await page.clock.runFor(20_000);
+  expect(sends).toHaveLength(1);
+  await expect(globalBadge(page)).toContainText("Global clicks");
+  away = false;
+  await page.clock.runFor(11_000);
+  await expect.poll(() => counter.total()).toBe(before + 2);
+  expect(sends).toHaveLength(2);
+  await expect(globalBadge(page)).not.toContainText("waiting");
+  await expect(globalCount(page)).toHaveText(String(before + 2));
+  // The browser reports each of the proxy's answers; nothing else went wrong.
+  expect(problems.filter((line) => !line.includes("the server responded with a status of 502 (Bad Gateway)"))).toEqual(
+    [],
+  );
+  problems.splice(0, problems.length);
+});

@@ -8,7 +8,7 @@ import {
 } from "../../../contracts/clicks";
 import { liveUrl, type ServerMessage } from "../../../contracts/live";
 import { type Channel, openChannel } from "../../kit/live/channel";
-import { isCount, requestJson } from "../../kit/live/request";
+import { type Answer, isCount, noServerHere, requestJson } from "../../kit/live/request";
 import { retryDelay } from "../../kit/live/retry";
 import { confirm as confirmLedger, LEDGER_PREFIX, LEGACY_LEDGER_KEY, nextSend, waiting } from "./click-ledger";
 import { counterState, listen, update } from "./counter-state";
@@ -20,8 +20,9 @@ import { adoptOrphans, clickHere, confirmHere, ownedLedgers, startOwnLedger, wai
  * go into this page's ledger in localStorage (click-ledger.ts, stored-ledger.ts) and are sent every
  * two seconds, with those of pages that are gone, and with
  * `sendBeacon` when the page goes away; they wait there while the browser is offline or the server
- * is away, and go when it is back. Every request has a deadline. Without the API at all (a static
- * host), the counter says so: the page shows this device's own count instead.
+ * is away (a proxy's error page during a deploy too), and go when it is back. Every request has a
+ * deadline. Without the API at all (a static host's 404 page), the counter says so: the page shows
+ * this device's own count instead.
  */
 
 const NO_SERVICE_RETRY_MS = 60_000;
@@ -114,6 +115,42 @@ async function sendWaiting(): Promise<void> {
   scheduleNext();
 }
 
+/**
+ * The server is away for a moment (no answer, a 5xx, a proxy's error page): what waits stays
+ * waiting, the page says so and keeps the total it last heard, and tries again after a growing
+ * pause, or after the Retry-After the server or its proxy asked for when that is longer.
+ */
+function away(retryAfterMs: number | null = null): void {
+  failures++;
+  lost(false);
+  update({ sendFailing: true });
+  scheduleSend(Math.max(retryAfterMs ?? 0, retryDelay(failures)));
+}
+
+/**
+ * What an answer that is not the server's word on the request means: true when it was one (and
+ * the next try is scheduled), false when the API answered with something other than 429 or a 5xx.
+ */
+function failed(answer: Answer): boolean {
+  if (answer.kind === "unreachable") away();
+  else if (answer.kind === "not-api") {
+    if (noServerHere(answer)) {
+      // A static host's 404 page: nobody to send to here.
+      lost(true);
+      scheduleSend(NO_SERVICE_RETRY_MS);
+    } else away(answer.retryAfterMs);
+  } else if (answer.status === 429) scheduleSend(answer.retryAfterMs ?? 5000);
+  else if (answer.status >= 500) away(answer.retryAfterMs);
+  else return false;
+  return true;
+}
+
+/** The server answered for what was asked: the failures in a row are over. */
+function answered(): void {
+  failures = 0;
+  update({ sendFailing: false });
+}
+
 /** Sends one range: true when the server answered for it (counted, or refused for good). */
 async function sendOne(send: ClicksSend): Promise<boolean> {
   sending = true;
@@ -124,33 +161,9 @@ async function sendOne(send: ClicksSend): Promise<boolean> {
     keepalive: true,
   });
   sending = false;
-  if (answer.kind === "unreachable") {
-    failures++;
-    lost(false);
-    update({ sendFailing: true });
-    scheduleSend(retryDelay(failures));
-    return false;
-  }
-  if (answer.kind === "not-api") {
-    // Not the counter answering (a static host's 404 page): nobody to send to here.
-    lost(true);
-    scheduleSend(NO_SERVICE_RETRY_MS);
-    return false;
-  }
-  const { status, body, retryAfterMs } = answer;
-  if (status === 429) {
-    scheduleSend(retryAfterMs ?? 5000);
-    return false;
-  }
-  if (status >= 500) {
-    failures++;
-    lost(false);
-    update({ sendFailing: true });
-    scheduleSend(Math.max(retryAfterMs ?? 0, retryDelay(failures)));
-    return false;
-  }
-  failures = 0;
-  update({ sendFailing: false });
+  if (failed(answer) || answer.kind !== "json") return false;
+  const { status, body } = answer;
+  answered();
   // Counted (or counted before: the same range again counts nothing). Any other refusal means the
   // server can never count this range: it is given up, rather than sent for ever.
   const acked = status === 200 ? (body as Partial<ClicksAck>).acked : send.to;
@@ -179,8 +192,9 @@ async function refresh(): Promise<void> {
     askedAt = Date.now();
     const answer = await requestJson(CLICKS_PATH);
     if (answer.kind === "json" && answer.status === 200) seeTotal((answer.body as { total?: unknown }).total);
-    else if (answer.kind === "not-api") lost(true);
-    else if (answer.kind === "unreachable" || answer.status >= 500) lost(false);
+    else if (noServerHere(answer)) lost(true);
+    // A 5xx, a proxy's error page, no answer: the server is away for a moment; the total stays.
+    else if (answer.kind !== "json" || answer.status >= 500) lost(false);
   }
   if (running && document.visibilityState === "visible") {
     refreshTimer = setTimeout(
