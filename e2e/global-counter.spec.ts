@@ -1,4 +1,5 @@
 import type { Page, Request } from "@playwright/test";
+import { LEDGER_PREFIX } from "../app/toys/useless-button/click-ledger";
 import { type ClicksSend, REQUEST_TIMEOUT_MS, SEND_EVERY_MS } from "../contracts/clicks";
 import { type CounterServer, startCounterServer } from "./counter-server";
 import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
@@ -206,13 +207,20 @@ test("clicks not yet sent when the visitor leaves go with the page, and are conf
   const leaving = counter.mark();
   await page.goto("about:blank");
   await expectTotal(counter, before + 2, leaving);
-  // The page never saw the answer: the next visit sends the same clicks again, and the server
-  // counts nothing twice.
+  // The page never saw the answer, but noted that the clicks went by beacon: the next visit asks
+  // the server what it has for that device before sending them again, and sends nothing.
+  const sends = watchSends(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "GET" && request.url().includes("/api/clicks?device=")) asked.push(request.url());
+  });
   await open(page, "/");
   await page.clock.runFor(SEND_EVERY_MS);
   await expect(globalCount(page)).toHaveText(String(before + 2));
   await expect.poll(() => waitingInLedger(page)).toBe(0);
   expect(await counter.total()).toBe(before + 2);
+  expect(asked).toHaveLength(1);
+  expect(sends).toEqual([]);
 });
 
 test("two tabs share one ledger: clicks in both while one of them leaves, none lost and none counted twice", async ({
@@ -288,6 +296,59 @@ test("on a host without the counter service, the badge says it counts this devic
     new Set(["console.error: Failed to load resource: the server responded with a status of 404 (Not Found)"]),
   );
   problems.splice(0, problems.length);
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * A ledger left by a page that closed with five clicks unconfirmed: it sent them by beacon as it
+ * went (`beaconed`), at `at` by the page's clock, and never saw an answer.
+ */
+const beaconedLedger = (device: string, at: number) => ({
+  [LEDGER_PREFIX + device]: JSON.stringify({ device, made: 5, acked: 0, at, beaconed: { to: 5, at } }),
+});
+
+test("clicks sent by beacon over a month ago, by a device the server has forgotten, are not counted again", async ({
+  page,
+  counter,
+}) => {
+  const before = await counter.total();
+  // The server remembers a device for 30 days; this page's clock says the beacon left 31 days ago.
+  // Its device is one the server does not know: if the beacon arrived, it was counted and
+  // forgotten since, and the server cannot tell. Sending the clicks again could count them twice.
+  const device = `beaconed-long-ago-${Date.now()}`;
+  const beaconAt = Date.now();
+  await seedStorage(page, beaconedLedger(device, beaconAt));
+  await page.clock.install({ time: beaconAt + 31 * DAY });
+  await page.clock.pauseAt(beaconAt + 31 * DAY + 60_000);
+  const sends = watchSends(page);
+  const mark = counter.mark();
+  await open(page, "/");
+  await page.clock.runFor(2 * SEND_EVERY_MS);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), LEDGER_PREFIX + device)).toBeNull();
+  expect(sends, `sends the server logged:\n${counter.sendsSince(mark).join("\n")}`).toEqual([]);
+  expect(await counter.total()).toBe(before);
+  await expect(globalCount(page)).toHaveText(String(before));
+  await expect(globalBadge(page)).not.toContainText("waiting");
+});
+
+test("clicks sent by beacon recently, by a device the server does not know, never arrived: they are counted once", async ({
+  page,
+  counter,
+}) => {
+  const before = await counter.total();
+  // An hour ago, well within the server's memory: had the beacon arrived, the device would be known.
+  const device = `beaconed-lately-${Date.now()}`;
+  await seedStorage(page, beaconedLedger(device, Date.now() - 60 * 60_000));
+  await installPausedClock(page);
+  const sends = watchSends(page);
+  const mark = counter.mark();
+  await open(page, "/");
+  await page.clock.runFor(2 * SEND_EVERY_MS);
+  await expectTotal(counter, before + 5, mark);
+  await expect.poll(() => waitingInLedger(page)).toBe(0);
+  expect(sends).toEqual([{ device, from: 0, to: 5 }]);
+  await expect(globalCount(page)).toHaveText(String(before + 5));
 });
 
 test("a proxy's 502 page during a deploy keeps the global total, waiting, and the clicks go once the server is back", async ({

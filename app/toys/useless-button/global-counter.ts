@@ -2,6 +2,7 @@ import {
   CLICKS_PATH,
   type ClicksAck,
   type ClicksSend,
+  DEVICE_QUERY,
   MAX_CLICKS_PER_SEND,
   REFRESH_EVERY_MS,
   SEND_EVERY_MS,
@@ -10,9 +11,28 @@ import { liveUrl, type ServerMessage } from "../../../contracts/live";
 import { type Channel, openChannel } from "../../kit/live/channel";
 import { type Answer, isCount, noServerHere, requestJson } from "../../kit/live/request";
 import { retryDelay } from "../../kit/live/retry";
-import { confirm as confirmLedger, LEDGER_PREFIX, LEGACY_LEDGER_KEY, nextSend, waiting } from "./click-ledger";
+import {
+  awaitsCheck,
+  confirm as confirmLedger,
+  LEDGER_PREFIX,
+  LEGACY_LEDGER_KEY,
+  nextSend,
+  parseDeviceRecord,
+  REMEMBERS_NOTHING,
+  settleBeacon,
+  waiting,
+} from "./click-ledger";
 import { counterState, listen, update } from "./counter-state";
-import { adoptOrphans, clickHere, confirmHere, ownedLedgers, startOwnLedger, waitingEverywhere } from "./stored-ledger";
+import {
+  adoptOrphans,
+  beaconedHere,
+  clickHere,
+  confirmHere,
+  ownedLedger,
+  ownedLedgers,
+  startOwnLedger,
+  waitingEverywhere,
+} from "./stored-ledger";
 
 /**
  * The Useless Button's global counter, kept by the site's server (server/clicks/): the total every
@@ -105,11 +125,15 @@ async function sendNext(): Promise<void> {
 
 /**
  * Sends the ranges the server has not confirmed, one ledger after another (adopted ones are a
- * backlog), and stops at the first failure; what happens next depends on the answer.
+ * backlog), and stops at the first failure; what happens next depends on the answer. A ledger
+ * whose clicks went out by beacon unconfirmed asks the server what it has for the device first.
  */
 async function sendWaiting(): Promise<void> {
-  for (const ledger of ownedLedgers()) {
-    const send = nextSend(ledger);
+  for (const { device } of ownedLedgers()) {
+    const before = ownedLedger(device);
+    if (before && awaitsCheck(before) && !(await checkOne(device))) return;
+    const ledger = ownedLedger(device);
+    const send = ledger && nextSend(ledger);
     if (send && !(await sendOne(send))) return;
   }
   scheduleNext();
@@ -174,6 +198,33 @@ async function sendOne(send: ClicksSend): Promise<boolean> {
 }
 
 /**
+ * Asks the server what it has recorded for a device whose clicks went out by beacon and were
+ * never confirmed, and settles the ledger by it (click-ledger.ts, `settleBeacon`): only what the
+ * server has not counted is sent after. True when the ledger is settled.
+ */
+async function checkOne(device: string): Promise<boolean> {
+  sending = true;
+  const answer = await requestJson(`${CLICKS_PATH}?${DEVICE_QUERY}=${encodeURIComponent(device)}`);
+  sending = false;
+  if (failed(answer) || answer.kind !== "json") return false;
+  const { status, body } = answer;
+  // A refusal (4xx) is a server that will never say: the beacon is taken as counted, as when the
+  // server cannot know.
+  const record = status === 200 ? parseDeviceRecord(body) : REMEMBERS_NOTHING;
+  if (!record) {
+    // A 200 without the device's record: a server of an earlier version (during a deploy). The
+    // next one will know.
+    away();
+    return false;
+  }
+  answered();
+  confirmHere(device, (ledger) => settleBeacon(ledger, record, Date.now()));
+  showWaiting();
+  if (status === 200) seeTotal((body as { total?: unknown }).total);
+  return true;
+}
+
+/**
  * Every five seconds while the page is on screen: takes over the ledgers of pages closed since the
  * last look (and sends them), and asks for the total when it is time to.
  */
@@ -205,14 +256,19 @@ async function refresh(): Promise<void> {
 }
 
 /**
- * The page is going away (closed, reloaded, left, or hidden on a phone): send what waits. Nothing
- * is written here: each ledger keeps its range until a later answer confirms it (this page's, or
- * the page that adopts its ledger), and the server counts a range it has seen only once.
+ * The page is going away (closed, reloaded, left, or hidden on a phone): send what waits. Each
+ * ledger keeps its range until a later answer confirms it (this page's, or the page that adopts
+ * its ledger), and the server counts a range it has seen only once, as long as it remembers the
+ * device; the ledger notes that the range went out by beacon, so that it is checked with the
+ * server before it is sent again (the server may have counted it and forgotten the device since).
+ * A ledger already waiting for that check sends nothing more by beacon: its clicks wait for it.
  */
 function sendWhatWaits(): void {
   if (typeof navigator.sendBeacon !== "function" || !navigator.onLine) return;
   for (const send of ownedLedgers().map(nextSend)) {
-    if (send) navigator.sendBeacon(CLICKS_PATH, new Blob([JSON.stringify(send)], { type: "application/json" }));
+    if (!send) continue;
+    const queued = navigator.sendBeacon(CLICKS_PATH, new Blob([JSON.stringify(send)], { type: "application/json" }));
+    if (queued) beaconedHere(send);
   }
 }
 
