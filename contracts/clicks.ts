@@ -50,6 +50,25 @@ export interface ClicksTotal {
   total: number;
 }
 
+/**
+ * `GET CLICKS_PATH?device=<id>`: what the server has recorded for one device. A page asks before it
+ * sends again clicks that went out by beacon and were never confirmed: the server may have counted
+ * them, then forgotten the device (docs/decisions/0002-counter-ledger.md).
+ */
+export const DEVICE_QUERY = "device";
+
+export interface ClicksDevice {
+  total: number;
+  /** Every click of this device up to here is counted; null: the server does not remember the device. */
+  acked: number | null;
+  /**
+   * The server still remembers every device it has seen in this many milliseconds (it forgets
+   * devices idle for 30 days, and the longest idle past a cap). A device unknown to it was not seen
+   * within that time.
+   */
+  rememberedForMs: number;
+}
+
 /** Every refusal (4xx) and failure (5xx), in words a person can read. */
 export interface ApiError {
   error: string;

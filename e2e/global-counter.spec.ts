@@ -1,4 +1,5 @@
 import type { Page, Request } from "@playwright/test";
+import { LEDGER_PREFIX } from "../app/toys/useless-button/click-ledger";
 import { type ClicksSend, REQUEST_TIMEOUT_MS, SEND_EVERY_MS } from "../contracts/clicks";
 import { type CounterServer, startCounterServer, waitingInLedger } from "./counter-server";
 import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
@@ -193,13 +194,20 @@ test("clicks not yet sent when the visitor leaves go with the page, and are conf
   const leaving = counter.mark();
   await page.goto("about:blank");
   await expectTotal(counter, before + 2, leaving);
-  // The page never saw the answer: the next visit sends the same clicks again, and the server
-  // counts nothing twice.
+  // The page never saw the answer, but noted that the clicks went by beacon: the next visit asks
+  // the server what it has for that device before sending them again, and sends nothing.
+  const sends = watchSends(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "GET" && request.url().includes("/api/clicks?device=")) asked.push(request.url());
+  });
   await open(page, "/");
   await page.clock.runFor(SEND_EVERY_MS);
   await expect(globalCount(page)).toHaveText(String(before + 2));
   await expect.poll(() => waitingInLedger(page)).toBe(0);
   expect(await counter.total()).toBe(before + 2);
+  expect(asked).toHaveLength(1);
+  expect(sends).toEqual([]);
 });
 
 test("two tabs share one ledger: clicks in both while one of them leaves, none lost and none counted twice", async ({
@@ -273,6 +281,106 @@ test("on a host without the counter service, the badge says it counts this devic
   // The browser reports the host's 404: that is how the page learns there is no service.
   expect(new Set(problems)).toEqual(
     new Set(["console.error: Failed to load resource: the server responded with a status of 404 (Not Found)"]),
+  );
+  problems.splice(0, problems.length);
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * A ledger left by a page that closed with five clicks unconfirmed: it sent them by beacon as it
+ * went (`beaconed`), at `at` by the page's clock, and never saw an answer.
+ */
+const beaconedLedger = (device: string, at: number) => ({
+  [LEDGER_PREFIX + device]: JSON.stringify({ device, made: 5, acked: 0, at, beaconed: { to: 5, at } }),
+});
+
+test("clicks sent by beacon over a month ago, by a device the server has forgotten, are not counted again", async ({
+  page,
+  counter,
+}) => {
+  const before = await counter.total();
+  // The server remembers a device for 30 days; this page's clock says the beacon left 31 days ago.
+  // Its device is one the server does not know: if the beacon arrived, it was counted and
+  // forgotten since, and the server cannot tell. Sending the clicks again could count them twice.
+  const device = `beaconed-long-ago-${Date.now()}`;
+  const beaconAt = Date.now();
+  await seedStorage(page, beaconedLedger(device, beaconAt));
+  await page.clock.install({ time: beaconAt + 31 * DAY });
+  await page.clock.pauseAt(beaconAt + 31 * DAY + 60_000);
+  const sends = watchSends(page);
+  const mark = counter.mark();
+  await open(page, "/");
+  await page.clock.runFor(2 * SEND_EVERY_MS);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), LEDGER_PREFIX + device)).toBeNull();
+  expect(sends, `sends the server logged:\n${counter.sendsSince(mark).join("\n")}`).toEqual([]);
+  expect(await counter.total()).toBe(before);
+  await expect(globalCount(page)).toHaveText(String(before));
+  await expect(globalBadge(page)).not.toContainText("waiting");
+});
+
+test("clicks sent by beacon recently, by a device the server does not know, never arrived: they are counted once", async ({
+  page,
+  counter,
+}) => {
+  const before = await counter.total();
+  // An hour ago, well within the server's memory: had the beacon arrived, the device would be known.
+  const device = `beaconed-lately-${Date.now()}`;
+  await seedStorage(page, beaconedLedger(device, Date.now() - 60 * 60_000));
+  await installPausedClock(page);
+  const sends = watchSends(page);
+  const mark = counter.mark();
+  await open(page, "/");
+  await page.clock.runFor(2 * SEND_EVERY_MS);
+  await expectTotal(counter, before + 5, mark);
+  await expect.poll(() => waitingInLedger(page)).toBe(0);
+  expect(sends).toEqual([{ device, from: 0, to: 5 }]);
+  await expect(globalCount(page)).toHaveText(String(before + 5));
+});
+
+test("a proxy's 502 page during a deploy keeps the global total, waiting, and the clicks go once the server is back", async ({
+  page,
+  counter,
+  problems,
+}) => {
+  const before = await counter.total();
+  await installPausedClock(page);
+  const sends = watchSends(page);
+  await open(page, "/");
+  await expect(globalCount(page)).toHaveText(String(before));
+  // The server is being replaced: the proxy in front answers with its own HTML error page, and asks
+  // to be left alone for 30 s.
+  let away = true;
+  await page.route("**/api/clicks", (route) =>
+    away
+      ? route.fulfill({
+          status: 502,
+          contentType: "text/html",
+          headers: { "Retry-After": "30" },
+          body: "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>",
+        })
+      : route.continue(),
+  );
+  for (let i = 0; i < 2; i++) await bigButton(page).click();
+  await page.clock.runFor(SEND_EVERY_MS);
+  await expect.poll(() => sends.length).toBe(1);
+  // Not "Clicks on this device": the site has a server, which is away for a moment.
+  await expect(globalBadge(page)).toContainText("Global clicks");
+  await expect(globalBadge(page)).toContainText("(2 waiting)");
+  await expect(globalCount(page)).toHaveText(String(before + 2));
+  // The next try waits as long as the proxy asked, then goes.
+  await page.clock.runFor(20_000);
+  expect(sends).toHaveLength(1);
+  await expect(globalBadge(page)).toContainText("Global clicks");
+  away = false;
+  await page.clock.runFor(11_000);
+  await expect.poll(() => counter.total()).toBe(before + 2);
+  expect(sends).toHaveLength(2);
+  await expect(globalBadge(page)).not.toContainText("waiting");
+  await expect(globalCount(page)).toHaveText(String(before + 2));
+  // The browser reports each of the proxy's answers; nothing else went wrong.
+  expect(problems.filter((line) => !line.includes("the server responded with a status of 502 (Bad Gateway)"))).toEqual(
+    [],
   );
   problems.splice(0, problems.length);
 });

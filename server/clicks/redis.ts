@@ -1,12 +1,28 @@
 import { MAX_CLICKS_PER_SEND } from "../../contracts/clicks.ts";
 import type { RedisClient } from "../backends.ts";
-import { type ClickStore, type DeviceMemory, FORGET_PER_WRITE } from "./store.ts";
+import { type ClickStore, type DeviceMemory, FORGET_PER_WRITE, rememberedFor } from "./store.ts";
 
 // Every key shares the hash tag {pointless}, so a Redis Cluster keeps them on one node and the
 // script below may touch them all.
 const TOTAL = "{pointless}:total";
 const ACKED = "{pointless}:devices:acked";
 const SEEN = "{pointless}:devices:seen";
+/** When the most recently seen device forgotten so far was last seen (store.ts, `rememberedFor`). */
+const FORGOTTEN = "{pointless}:devices:forgotten-seen";
+
+/**
+ * FORGOTTEN, or where a Redis kept by an earlier version (which did not note it) starts: its
+ * oldest device, since the housekeeping forgets the oldest first, so every device it forgot was
+ * seen before that one. Shared by both scripts, before anything is written.
+ */
+const FORGOTTEN_SEEN = `
+local function forgottenSeen()
+  local value = redis.call('GET', KEYS[FORGOTTEN_KEY])
+  if value then return tonumber(value) end
+  local oldest = redis.call('ZRANGE', KEYS[SEEN_KEY], 0, 0, 'WITHSCORES')
+  return tonumber(oldest[2] or '0')
+end
+`;
 
 /**
  * `countRange` (store.ts) and the housekeeping, in one step Redis runs atomically: a send is
@@ -14,6 +30,10 @@ const SEEN = "{pointless}:devices:seen";
  * other. A hash holds each device's confirmed count, a sorted set when it was last seen.
  */
 const COUNT = `
+local SEEN_KEY, FORGOTTEN_KEY = 3, 4
+${FORGOTTEN_SEEN}
+local forgottenBefore = forgottenSeen()
+local latest = forgottenBefore
 local stored = tonumber(redis.call('HGET', KEYS[2], ARGV[1]))
 local from, to, now = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local base = from
@@ -27,24 +47,36 @@ local total
 if counted > 0 then total = redis.call('INCRBY', KEYS[1], counted)
 else total = tonumber(redis.call('GET', KEYS[1]) or '0') end
 local limit = tonumber(ARGV[8])
-local function forget(ids)
-  for _, id in ipairs(ids) do
-    redis.call('HDEL', KEYS[2], id)
-    redis.call('ZREM', KEYS[3], id)
+-- Forgets the devices of a WITHSCORES reply (id, seen, id, seen...), at most \`most\` of them and
+-- never the one sending, noting when the latest of them was seen.
+local function forget(reply, most)
+  local n = 0
+  for k = 1, #reply, 2 do
+    local id, seen = reply[k], tonumber(reply[k + 1])
+    if id ~= ARGV[1] and n < most then
+      redis.call('HDEL', KEYS[2], id)
+      redis.call('ZREM', KEYS[3], id)
+      if seen > latest then latest = seen end
+      n = n + 1
+    end
   end
-  return #ids
 end
-local forgotten = forget(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', '(' .. (now - tonumber(ARGV[6])), 'LIMIT', 0, limit))
+forget(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', '(' .. (now - tonumber(ARGV[6])), 'WITHSCORES', 'LIMIT', 0, limit), limit)
 local over = redis.call('ZCARD', KEYS[3]) - tonumber(ARGV[7])
 if over > 0 then
-  local oldest = redis.call('ZRANGE', KEYS[3], 0, math.min(over, limit))
-  local others = {}
-  for _, id in ipairs(oldest) do
-    if id ~= ARGV[1] and #others < math.min(over, limit) then others[#others + 1] = id end
-  end
-  forget(others)
+  forget(redis.call('ZRANGE', KEYS[3], 0, math.min(over, limit), 'WITHSCORES'), math.min(over, limit))
+end
+if latest ~= forgottenBefore or redis.call('EXISTS', KEYS[4]) == 0 then
+  redis.call('SET', KEYS[4], string.format('%.0f', latest))
 end
 return {total, counted, acked}
+`;
+
+/** What `record` reads, in one step: the device's count ('' when not remembered) and FORGOTTEN. */
+const RECORD = `
+local SEEN_KEY, FORGOTTEN_KEY = 2, 3
+${FORGOTTEN_SEEN}
+return {redis.call('HGET', KEYS[1], ARGV[1]) or '', string.format('%.0f', forgottenSeen())}
 `;
 
 /** The click total in the shared Redis or Valkey, for any number of servers pointed at it. */
@@ -57,10 +89,11 @@ export function redisClickStore(redis: () => RedisClient, memory: DeviceMemory):
       const reply = (await redis().sendCommand([
         "EVAL",
         COUNT,
-        "3",
+        "4",
         TOTAL,
         ACKED,
         SEEN,
+        FORGOTTEN,
         device,
         String(from),
         String(to),
@@ -75,6 +108,21 @@ export function redisClickStore(redis: () => RedisClient, memory: DeviceMemory):
     async acked(device) {
       const value = await redis().hGet(ACKED, device);
       return value === null || value === undefined ? null : Number(value);
+    },
+    async record(device, now) {
+      const [acked, forgottenSeen] = (await redis().sendCommand([
+        "EVAL",
+        RECORD,
+        "3",
+        ACKED,
+        SEEN,
+        FORGOTTEN,
+        device,
+      ])) as [string, string];
+      return {
+        acked: acked === "" ? null : Number(acked),
+        rememberedForMs: rememberedFor(memory, now, Number(forgottenSeen)),
+      };
     },
   };
 }

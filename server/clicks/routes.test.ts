@@ -101,6 +101,62 @@ describe.each(stores)("the counter API on %s", (_, open) => {
     });
   });
 
+  const record = async (device: string, app = api.app) => {
+    const response = await app.request(`/api/clicks?device=${encodeURIComponent(device)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    return response.json();
+  };
+
+  it("says what it has recorded for a device, or that it does not remember it, and how far back it remembers", async () => {
+    const device = newDevice();
+    expect(await record(device)).toEqual({ total: 0, acked: null, rememberedForMs: DEFAULT_DEVICE_MEMORY.idleMs });
+    await post({ device, from: 0, to: 4 });
+    expect(await record(device)).toEqual({ total: 4, acked: 4, rememberedForMs: DEFAULT_DEVICE_MEMORY.idleMs });
+    // Asking changes nothing: not the count, not when the device was last seen.
+    now += DEFAULT_DEVICE_MEMORY.idleMs - 1000;
+    await record(device);
+    now += 2000;
+    await post({ device: newDevice(), from: 0, to: 1 });
+    expect(await record(device)).toEqual({ total: 5, acked: null, rememberedForMs: DEFAULT_DEVICE_MEMORY.idleMs });
+  });
+
+  it("remembers, from a store an earlier version kept (which did not note what it forgot), back to its oldest device", async () => {
+    // What that version left: two devices, the oldest seen five days ago. Whatever it forgot
+    // before, it forgot the oldest first, so nothing seen since that device.
+    const oldest = now - 5 * 24 * 60 * 60 * 1000;
+    const kept = [newDevice(), newDevice()];
+    if (opened.backends.kind === "redis") {
+      const redis = opened.backends.redis();
+      for (const [k, device] of kept.entries()) {
+        await redis.hSet("{pointless}:devices:acked", device, "3");
+        await redis.zAdd("{pointless}:devices:seen", { score: oldest + k * 1000, value: device });
+      }
+    } else {
+      const db = opened.backends.sqlite();
+      db.exec("CREATE TABLE devices (id TEXT PRIMARY KEY, acked INTEGER NOT NULL, seen INTEGER NOT NULL)");
+      for (const [k, device] of kept.entries()) {
+        db.prepare("INSERT INTO devices (id, acked, seen) VALUES (?, 3, ?)").run(device, oldest + k * 1000);
+      }
+    }
+    const store = opened.store();
+    expect(await store.record(newDevice(), now)).toEqual({ acked: null, rememberedForMs: now - oldest });
+    // The first write keeps that bound, although it adds a device seen now.
+    now += 1000;
+    await store.count({ device: newDevice(), from: 0, to: 1 }, now);
+    expect(await store.record(kept[0] as string, now)).toEqual({ acked: 3, rememberedForMs: now - oldest });
+  });
+
+  it("refuses to be asked about something that is not a device id", async () => {
+    for (const query of ["device=short", "device=has%20spaces%20and%20%3Cscript%3E", "device=", "device=a&device=b"]) {
+      const response = await api.app.request(`/api/clicks?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/device/);
+    }
+    const both = await api.app.request(`/api/clicks?device=${newDevice()}&batch=legacy-batch-0001`);
+    expect(both.status).toBe(400);
+  });
+
   it("counts at most what a person can click between two sends, and the rest on the next ones", async () => {
     const device = newDevice();
     const first = await post({ device, from: 0, to: 10_000 });
@@ -195,8 +251,10 @@ describe.each(stores)("the counter API on %s", (_, open) => {
       now: () => now,
     });
     const devices = Array.from({ length: 60 }, newDevice);
+    const seenAt: number[] = [];
     for (const device of devices) {
       now += 1000;
+      seenAt.push(now);
       await post({ device, from: 0, to: 1 }, {}, small.app);
     }
     expect(await total(small.app)).toBe(60);
@@ -206,6 +264,15 @@ describe.each(stores)("the counter API on %s", (_, open) => {
     expect(kept).toBeLessThanOrEqual(10);
     expect(remembered.at(-1)).toBe(1);
     expect(remembered[0]).toBeNull();
+    // The server says how far back it still remembers every device: to the last one it forgot,
+    // seconds ago, not the thirty days of idle time.
+    now += 500;
+    const lastForgotten = remembered.lastIndexOf(null);
+    expect(await record(newDevice(), small.app)).toEqual({
+      total: 60,
+      acked: null,
+      rememberedForMs: now - (seenAt[lastForgotten] as number),
+    });
     small.stop();
   });
 
@@ -217,6 +284,8 @@ describe.each(stores)("the counter API on %s", (_, open) => {
     await post({ device: newDevice(), from: 0, to: 1 });
     expect(await opened.store().acked(idle)).toBeNull();
     expect(await total()).toBe(5);
+    // Forgotten for being idle: the server still remembers every device of the last thirty days.
+    expect(await record(idle)).toEqual({ total: 5, acked: null, rememberedForMs: DEFAULT_DEVICE_MEMORY.idleMs });
   });
 });
 
@@ -250,10 +319,19 @@ describe("the counter API when things go wrong", () => {
     // Writing another address in front of the real one changes nothing.
     expect((await app.request("/api/clicks", from("6.6.6.6, 10.0.0.1"))).status).toBe(429);
     expect((await app.request("/api/clicks", from("10.0.0.2"))).status).toBe(200);
+    // Asking about a device is a read like any other.
+    expect((await app.request("/api/clicks?device=device-asked-about-01", from("10.0.0.1"))).status).toBe(429);
+    expect((await app.request("/api/clicks?device=device-asked-about-01", from("10.0.0.2"))).status).toBe(200);
+    expect((await app.request("/api/clicks?device=device-asked-about-01", from("10.0.0.2"))).status).toBe(429);
     stop();
   });
 
-  const failing = (fail: () => Promise<never>): ClickStore => ({ total: fail, count: fail, acked: fail });
+  const failing = (fail: () => Promise<never>): ClickStore => ({
+    total: fail,
+    count: fail,
+    acked: fail,
+    record: fail,
+  });
 
   it("answers 503 with Retry-After when the store fails, and says so once in the log", async () => {
     const lines: string[] = [];

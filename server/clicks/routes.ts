@@ -1,6 +1,13 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { CLICKS_PATH, type ClicksSend, DEVICE_ID, MAX_BODY_BYTES } from "../../contracts/clicks.ts";
+import {
+  CLICKS_PATH,
+  type ClicksDevice,
+  type ClicksSend,
+  DEVICE_ID,
+  DEVICE_QUERY,
+  MAX_BODY_BYTES,
+} from "../../contracts/clicks.ts";
 import { type ApiEnv, bodyUpTo, error, jsonBody, limited } from "../http-api.ts";
 import type { Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
@@ -11,6 +18,9 @@ import type { ClickStore } from "./store.ts";
  * `connect-src 'self'`), as contracts/clicks.ts describes it:
  *
  * - `GET /api/clicks` answers `{ total }`. A CDN may keep it for two seconds.
+ * - `GET /api/clicks?device=<id>` answers `{ total, acked, rememberedForMs }`: what is recorded for
+ *   that device (null when it is not remembered) and how far back every device is remembered. A
+ *   page asks it before it sends again clicks that went out by beacon (click-ledger.ts).
  * - `POST /api/clicks` with `{ device, from, to }` counts what this device has not had counted and
  *   answers `{ total, counted, acked }`. The same send again counts nothing and answers the same.
  *
@@ -20,14 +30,16 @@ import type { ClickStore } from "./store.ts";
  * used only for the rate limit, in memory.
  */
 
+const DeviceId = v.pipe(
+  v.string("device must be a string"),
+  v.regex(DEVICE_ID, "device must be 16 to 64 letters, digits, - or _"),
+);
+
 const Count = v.pipe(v.number("from and to must be numbers"), v.safeInteger("from and to must be whole numbers"));
 
 const SendSchema = v.pipe(
   v.strictObject({
-    device: v.pipe(
-      v.string("device must be a string"),
-      v.regex(DEVICE_ID, "device must be 16 to 64 letters, digits, - or _"),
-    ),
+    device: DeviceId,
     from: v.pipe(Count, v.minValue(0, "from must be at least 0")),
     to: Count,
   }),
@@ -69,6 +81,16 @@ export function clickRoutes({
 
   app.get(CLICKS_PATH, limited("read"), async (c) => {
     const asked = c.req.query("batch");
+    const device = c.req.query(DEVICE_QUERY);
+    if (device !== undefined) {
+      c.header("Cache-Control", "no-store");
+      if (asked !== undefined) return c.json(error("Ask about a device or a batch, not both."), 400);
+      const id = v.safeParse(DeviceId, device);
+      if (!id.success) return c.json(error(messages(id.issues)), 400);
+      const at = now();
+      const [record, total] = await guard.run(() => Promise.all([store.record(id.output, at), store.total()]));
+      return c.json({ total, ...record } satisfies ClicksDevice);
+    }
     if (asked === undefined) {
       c.header("Cache-Control", "public, max-age=0, s-maxage=2");
       return c.json({ total: await guard.run(() => store.total()) });

@@ -1,4 +1,4 @@
-import type { ClicksAck, ClicksSend } from "../../contracts/clicks.ts";
+import type { ClicksAck, ClicksDevice, ClicksSend } from "../../contracts/clicks.ts";
 
 /**
  * Where the global click total lives: one interface, two adapters beside it (sqlite.ts, redis.ts),
@@ -12,6 +12,12 @@ export interface ClickStore {
   count(send: ClicksSend, now: number): Promise<ClicksAck>;
   /** The device's confirmed count, or null when it is not remembered. */
   acked(device: string): Promise<number | null>;
+  /**
+   * What a page asks before it sends again clicks that went out by beacon: the device's confirmed
+   * count (or null), and how far back from `now` every device seen is still remembered. Reads only:
+   * asking does not make a device seen.
+   */
+  record(device: string, now: number): Promise<Omit<ClicksDevice, "total">>;
 }
 
 export interface DeviceMemory {
@@ -26,6 +32,15 @@ export const DEFAULT_DEVICE_MEMORY: DeviceMemory = { idleMs: 30 * 24 * 60 * 60 *
 
 /** Each write forgets at most this many devices, so housekeeping never holds the store for long. */
 export const FORGET_PER_WRITE = 4;
+
+/**
+ * How far back from `now` the store remembers every device: the idle time, or less once the cap
+ * has forgotten a device seen more recently than that. `forgottenSeen` is when the most recently
+ * seen of the devices forgotten so far was last seen (both adapters keep it with the housekeeping).
+ * A device not remembered was not seen within this time: had it been, it would be.
+ */
+export const rememberedFor = (memory: DeviceMemory, now: number, forgottenSeen: number): number =>
+  Math.max(0, Math.min(memory.idleMs, now - forgottenSeen));
 
 /**
  * The one rule both adapters apply (the Lua script in redis.ts repeats it, and the shared tests

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REQUEST_TIMEOUT_MS } from "../../../contracts/clicks";
-import { requestJson } from "./request";
+import { MAX_RETRY_AFTER_MS, noServerHere, requestJson, retryAfter } from "./request";
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
@@ -37,7 +37,37 @@ describe("requestJson", () => {
 
   it("tells a page that is not the API (a static host's 404) from the API", async () => {
     vi.stubGlobal("fetch", async () => new Response("<h1>Not found</h1>", { status: 404 }));
-    expect(await requestJson("/api/x")).toEqual({ kind: "not-api", status: 404 });
+    const answer = await requestJson("/api/x");
+    expect(answer).toEqual({ kind: "not-api", status: 404, retryAfterMs: null });
+    expect(noServerHere(answer)).toBe(true);
+  });
+
+  it("takes a proxy's error page for a server away for a moment, not for a host without one", async () => {
+    for (const status of [500, 502, 503, 504]) {
+      vi.stubGlobal(
+        "fetch",
+        async () =>
+          new Response("<html><body><h1>Bad Gateway</h1></body></html>", {
+            status,
+            headers: { "Content-Type": "text/html", "Retry-After": "30" },
+          }),
+      );
+      const answer = await requestJson("/api/x");
+      expect(answer).toEqual({ kind: "not-api", status, retryAfterMs: 30_000 });
+      expect(noServerHere(answer)).toBe(false);
+    }
+    // A captive portal's page, or a firewall's refusal, is not a host without a server either.
+    for (const status of [200, 403]) {
+      vi.stubGlobal("fetch", async () => new Response("<h1>Log in to the Wi-Fi</h1>", { status }));
+      expect(noServerHere(await requestJson("/api/x"))).toBe(false);
+    }
+    // The API's own 404 (a route it does not have) is the API answering.
+    vi.stubGlobal("fetch", async () => json({ error: "There is no such API." }, 404));
+    expect(noServerHere(await requestJson("/api/x"))).toBe(false);
+    vi.stubGlobal("fetch", async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    expect(noServerHere(await requestJson("/api/x"))).toBe(false);
   });
 
   it("is unreachable when the network fails or the body is cut off", async () => {
@@ -50,6 +80,17 @@ describe("requestJson", () => {
       async () => new Response('{"total": 1', { headers: { "Content-Type": "application/json" } }),
     );
     expect(await requestJson("/api/x")).toEqual({ kind: "unreachable" });
+  });
+
+  it("reads Retry-After in seconds or as a date, within reason", () => {
+    const now = Date.parse("2026-11-25T12:00:00Z");
+    expect(retryAfter("5", now)).toBe(5000);
+    expect(retryAfter(" 120 ", now)).toBe(120_000);
+    expect(retryAfter("Wed, 25 Nov 2026 12:00:45 GMT", now)).toBe(45_000);
+    expect(retryAfter("86400", now)).toBe(MAX_RETRY_AFTER_MS);
+    for (const useless of [null, "", "0", "-5", "soon", "Wed, 25 Nov 2026 11:59:00 GMT", "1e3"]) {
+      expect(retryAfter(useless, now)).toBeNull();
+    }
   });
 
   it("gives up on a server that never answers, after its deadline", async () => {

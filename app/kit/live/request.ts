@@ -8,10 +8,23 @@ import { REQUEST_TIMEOUT_MS } from "../../../contracts/clicks";
 export type Answer =
   /** The API answered (any status), with its JSON body. */
   | { kind: "json"; status: number; body: unknown; retryAfterMs: number | null }
-  /** Something answered, but not the API: a static host's 404 page, a captive portal. */
-  | { kind: "not-api"; status: number }
+  /**
+   * Something answered, but not the API: a static host's 404 page, a proxy's 502 or 504 page while
+   * the server is replaced, a captive portal. Only `noServerHere` says which of them means there is
+   * no server at all.
+   */
+  | { kind: "not-api"; status: number; retryAfterMs: number | null }
   /** No answer: offline, refused, reset, or too slow. */
   | { kind: "unreachable" };
+
+/**
+ * Whether an answer means this host has no API at all (a static host: its 404 page), rather than a
+ * server away for a moment. A proxy's error page (502, 503, 504 during a deploy) or any other page
+ * that is not the API (a captive portal's) is the second: what waits is sent again later, and the
+ * page keeps what it last heard from the server. The one place that decides it, for every live
+ * feature.
+ */
+export const noServerHere = (answer: Answer): boolean => answer.kind === "not-api" && answer.status === 404;
 
 export async function requestJson(
   url: string,
@@ -38,19 +51,31 @@ export async function requestJson(
 }
 
 async function answerOf(head: boolean, response: Response): Promise<Answer> {
+  const retryAfterMs = retryAfter(response.headers.get("retry-after"));
   if (!/application\/json/.test(response.headers.get("content-type") ?? "")) {
-    return { kind: "not-api", status: response.status };
+    return { kind: "not-api", status: response.status, retryAfterMs };
   }
   // A body cut off (the connection dropped, or the deadline passed while it arrived) throws:
   // the request is unreachable. A HEAD has none: its answer is the status and headers.
   const body: unknown = head ? null : await response.json();
-  const retryAfter = Number(response.headers.get("retry-after"));
-  return {
-    kind: "json",
-    status: response.status,
-    body,
-    retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
-  };
+  return { kind: "json", status: response.status, body, retryAfterMs };
+}
+
+/**
+ * The longest Retry-After taken as given: a proxy's mistake should not silence a page for a day
+ * (and a browser timer longer than about 24 days fires at once).
+ */
+export const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+/**
+ * A Retry-After header in milliseconds from now: seconds (what this server sends), or an HTTP date
+ * (what some proxies send); null when absent, unreadable or already past.
+ */
+export function retryAfter(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const text = header.trim();
+  const ms = /^\d{1,12}$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : null;
 }
 
 /** Whether `value` is a whole number a counter could hold. */

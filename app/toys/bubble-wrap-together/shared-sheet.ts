@@ -16,7 +16,7 @@ import { readItem, writeItem } from "../../kit/lib/storage";
 import type { Channel, ChannelAttempts } from "../../kit/live/channel";
 import { openChannelLater } from "../../kit/live/open-later";
 import { createOutbox, type Outbox } from "../../kit/live/outbox";
-import { requestJson } from "../../kit/live/request";
+import { noServerHere, requestJson } from "../../kit/live/request";
 import { playScream } from "../../kit/sound/scream";
 import { fromBase64, toBase64 } from "./logic";
 
@@ -230,7 +230,7 @@ async function probe() {
   probing = false;
   if (channel?.status === "open") return;
   // A static host's 404 page: no server here. A proxy's 5xx page (a deploy): the server is away for now.
-  if (answer.kind === "not-api" && answer.status === 404) {
+  if (noServerHere(answer)) {
     update({ connection: "no-server" });
     return;
   }

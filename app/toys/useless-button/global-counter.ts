@@ -2,6 +2,7 @@ import {
   CLICKS_PATH,
   type ClicksAck,
   type ClicksSend,
+  DEVICE_QUERY,
   MAX_CLICKS_PER_SEND,
   REFRESH_EVERY_MS,
   SEND_EVERY_MS,
@@ -9,11 +10,30 @@ import {
 import { liveUrl, type ServerMessage } from "../../../contracts/live";
 import type { Channel } from "../../kit/live/channel";
 import { openChannelLater } from "../../kit/live/open-later";
-import { isCount, requestJson } from "../../kit/live/request";
+import { type Answer, isCount, noServerHere, requestJson } from "../../kit/live/request";
 import { retryDelay } from "../../kit/live/retry";
-import { confirm as confirmLedger, LEDGER_PREFIX, LEGACY_LEDGER_KEY, nextSend, waiting } from "./click-ledger";
+import {
+  awaitsCheck,
+  confirm as confirmLedger,
+  LEDGER_PREFIX,
+  LEGACY_LEDGER_KEY,
+  nextSend,
+  parseDeviceRecord,
+  REMEMBERS_NOTHING,
+  settleBeacon,
+  waiting,
+} from "./click-ledger";
 import { counterState, listen, update } from "./counter-state";
-import { adoptOrphans, clickHere, confirmHere, ownedLedgers, startOwnLedger, waitingEverywhere } from "./stored-ledger";
+import {
+  adoptOrphans,
+  beaconedHere,
+  clickHere,
+  confirmHere,
+  ownedLedger,
+  ownedLedgers,
+  startOwnLedger,
+  waitingEverywhere,
+} from "./stored-ledger";
 
 /**
  * The Useless Button's global counter, kept by the site's server (server/clicks/): the total every
@@ -21,8 +41,9 @@ import { adoptOrphans, clickHere, confirmHere, ownedLedgers, startOwnLedger, wai
  * go into this page's ledger in localStorage (click-ledger.ts, stored-ledger.ts) and are sent every
  * two seconds, with those of pages that are gone, and with
  * `sendBeacon` when the page goes away; they wait there while the browser is offline or the server
- * is away, and go when it is back. Every request has a deadline. Without the API at all (a static
- * host), the counter says so: the page shows this device's own count instead.
+ * is away (a proxy's error page during a deploy too), and go when it is back. Every request has a
+ * deadline. Without the API at all (a static host's 404 page), the counter says so: the page shows
+ * this device's own count instead.
  */
 
 const NO_SERVICE_RETRY_MS = 60_000;
@@ -105,14 +126,54 @@ async function sendNext(): Promise<void> {
 
 /**
  * Sends the ranges the server has not confirmed, one ledger after another (adopted ones are a
- * backlog), and stops at the first failure; what happens next depends on the answer.
+ * backlog), and stops at the first failure; what happens next depends on the answer. A ledger
+ * whose clicks went out by beacon unconfirmed asks the server what it has for the device first.
  */
 async function sendWaiting(): Promise<void> {
-  for (const ledger of ownedLedgers()) {
-    const send = nextSend(ledger);
+  for (const { device } of ownedLedgers()) {
+    const before = ownedLedger(device);
+    if (before && awaitsCheck(before) && !(await checkOne(device))) return;
+    const ledger = ownedLedger(device);
+    const send = ledger && nextSend(ledger);
     if (send && !(await sendOne(send))) return;
   }
   scheduleNext();
+}
+
+/**
+ * The server is away for a moment (no answer, a 5xx, a proxy's error page): what waits stays
+ * waiting, the page says so and keeps the total it last heard, and tries again after a growing
+ * pause, or after the Retry-After the server or its proxy asked for when that is longer.
+ */
+function away(retryAfterMs: number | null = null): void {
+  failures++;
+  lost(false);
+  update({ sendFailing: true });
+  scheduleSend(Math.max(retryAfterMs ?? 0, retryDelay(failures)));
+}
+
+/**
+ * What an answer that is not the server's word on the request means: true when it was one (and
+ * the next try is scheduled), false when the API answered with something other than 429 or a 5xx.
+ */
+function failed(answer: Answer): boolean {
+  if (answer.kind === "unreachable") away();
+  else if (answer.kind === "not-api") {
+    if (noServerHere(answer)) {
+      // A static host's 404 page: nobody to send to here.
+      lost(true);
+      scheduleSend(NO_SERVICE_RETRY_MS);
+    } else away(answer.retryAfterMs);
+  } else if (answer.status === 429) scheduleSend(answer.retryAfterMs ?? 5000);
+  else if (answer.status >= 500) away(answer.retryAfterMs);
+  else return false;
+  return true;
+}
+
+/** The server answered for what was asked: the failures in a row are over. */
+function answered(): void {
+  failures = 0;
+  update({ sendFailing: false });
 }
 
 /** Sends one range: true when the server answered for it (counted, or refused for good). */
@@ -125,39 +186,42 @@ async function sendOne(send: ClicksSend): Promise<boolean> {
     keepalive: true,
   });
   sending = false;
-  if (answer.kind === "unreachable") {
-    failures++;
-    lost(false);
-    update({ sendFailing: true });
-    scheduleSend(retryDelay(failures));
-    return false;
-  }
-  if (answer.kind === "not-api") {
-    // Not the counter answering (a static host's 404 page): nobody to send to here.
-    lost(true);
-    scheduleSend(NO_SERVICE_RETRY_MS);
-    return false;
-  }
-  const { status, body, retryAfterMs } = answer;
-  if (status === 429) {
-    scheduleSend(retryAfterMs ?? 5000);
-    return false;
-  }
-  if (status >= 500) {
-    failures++;
-    lost(false);
-    update({ sendFailing: true });
-    scheduleSend(Math.max(retryAfterMs ?? 0, retryDelay(failures)));
-    return false;
-  }
-  failures = 0;
-  update({ sendFailing: false });
+  if (failed(answer) || answer.kind !== "json") return false;
+  const { status, body } = answer;
+  answered();
   // Counted (or counted before: the same range again counts nothing). Any other refusal means the
   // server can never count this range: it is given up, rather than sent for ever.
   const acked = status === 200 ? (body as Partial<ClicksAck>).acked : send.to;
   confirmHere(send.device, (current) => confirmLedger(current, acked));
   showWaiting();
   if (status === 200) seeTotal((body as Partial<ClicksAck>).total);
+  return true;
+}
+
+/**
+ * Asks the server what it has recorded for a device whose clicks went out by beacon and were
+ * never confirmed, and settles the ledger by it (click-ledger.ts, `settleBeacon`): only what the
+ * server has not counted is sent after. True when the ledger is settled.
+ */
+async function checkOne(device: string): Promise<boolean> {
+  sending = true;
+  const answer = await requestJson(`${CLICKS_PATH}?${DEVICE_QUERY}=${encodeURIComponent(device)}`);
+  sending = false;
+  if (failed(answer) || answer.kind !== "json") return false;
+  const { status, body } = answer;
+  // A refusal (4xx) is a server that will never say: the beacon is taken as counted, as when the
+  // server cannot know.
+  const record = status === 200 ? parseDeviceRecord(body) : REMEMBERS_NOTHING;
+  if (!record) {
+    // A 200 without the device's record: a server of an earlier version (during a deploy). The
+    // next one will know.
+    away();
+    return false;
+  }
+  answered();
+  confirmHere(device, (ledger) => settleBeacon(ledger, record, Date.now()));
+  showWaiting();
+  if (status === 200) seeTotal((body as { total?: unknown }).total);
   return true;
 }
 
@@ -180,8 +244,9 @@ async function refresh(): Promise<void> {
     askedAt = Date.now();
     const answer = await requestJson(CLICKS_PATH);
     if (answer.kind === "json" && answer.status === 200) seeTotal((answer.body as { total?: unknown }).total);
-    else if (answer.kind === "not-api") lost(true);
-    else if (answer.kind === "unreachable" || answer.status >= 500) lost(false);
+    else if (noServerHere(answer)) lost(true);
+    // A 5xx, a proxy's error page, no answer: the server is away for a moment; the total stays.
+    else if (answer.kind !== "json" || answer.status >= 500) lost(false);
   }
   if (running && document.visibilityState === "visible") {
     refreshTimer = setTimeout(
@@ -192,14 +257,19 @@ async function refresh(): Promise<void> {
 }
 
 /**
- * The page is going away (closed, reloaded, left, or hidden on a phone): send what waits. Nothing
- * is written here: each ledger keeps its range until a later answer confirms it (this page's, or
- * the page that adopts its ledger), and the server counts a range it has seen only once.
+ * The page is going away (closed, reloaded, left, or hidden on a phone): send what waits. Each
+ * ledger keeps its range until a later answer confirms it (this page's, or the page that adopts
+ * its ledger), and the server counts a range it has seen only once, as long as it remembers the
+ * device; the ledger notes that the range went out by beacon, so that it is checked with the
+ * server before it is sent again (the server may have counted it and forgotten the device since).
+ * A ledger already waiting for that check sends nothing more by beacon: its clicks wait for it.
  */
 function sendWhatWaits(): void {
   if (typeof navigator.sendBeacon !== "function" || !navigator.onLine) return;
   for (const send of ownedLedgers().map(nextSend)) {
-    if (send) navigator.sendBeacon(CLICKS_PATH, new Blob([JSON.stringify(send)], { type: "application/json" }));
+    if (!send) continue;
+    const queued = navigator.sendBeacon(CLICKS_PATH, new Blob([JSON.stringify(send)], { type: "application/json" }));
+    if (queued) beaconedHere(send);
   }
 }
 

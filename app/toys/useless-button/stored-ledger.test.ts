@@ -30,6 +30,26 @@ describe("the ledgers of a browser (jsdom has no Web Locks: the fallback by age)
     expect(ledgers.waitingEverywhere()).toBe(2);
   });
 
+  it("notes a beacon in the ledger the page writes, and the page that adopts it finds the note", async () => {
+    const ledgers = await load();
+    ledgers.startOwnLedger();
+    await flush();
+    ledgers.clickHere();
+    const { device } = ledgers.clickHere();
+    const key = `globalClickLedger:${device}`;
+    ledgers.beaconedHere({ device, from: 0, to: 2 }, 1_800_000_000_000);
+    expect(stored()[key]).toEqual(
+      expect.objectContaining({ made: 2, acked: 0, beaconed: { to: 2, at: 1_800_000_000_000 } }),
+    );
+    // The page is gone; the next one adopts its ledger (abandoned: this jsdom has no Web Locks).
+    const text = JSON.parse(localStorage.getItem(key) as string);
+    localStorage.setItem(key, JSON.stringify({ ...text, at: Date.now() - 11 * 60_000 }));
+    const next = await load();
+    await next.adoptOrphans();
+    expect(next.ownedLedgers()).toEqual([{ device, made: 2, acked: 0, beaconed: { to: 2, at: 1_800_000_000_000 } }]);
+    expect(next.ownedLedger(device)?.beaconed?.to).toBe(2);
+  });
+
   it("adopts another page's ledger only once it is abandoned, and removes it once confirmed", async () => {
     const device = "0b7e5a8c-2f51-4c39-9d3e-5d1f2a6b7c80";
     const key = `globalClickLedger:${device}`;

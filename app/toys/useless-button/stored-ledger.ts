@@ -1,3 +1,4 @@
+import type { ClicksSend } from "../../../contracts/clicks";
 import { readItem, removeItem, writeItem } from "../../kit/lib/storage";
 import { hasLocks, holdLock } from "../../kit/live/locks";
 import {
@@ -8,6 +9,7 @@ import {
   type Ledger,
   newDeviceId,
   newLedger,
+  noteBeacon,
   parseLedger,
   unsentLegacyClicks,
   waiting,
@@ -81,6 +83,18 @@ export function ownedLedgers(): Ledger[] {
   const own = ownKey ? owned.get(ownKey) : undefined;
   const adopted = [...owned].filter(([key]) => key !== ownKey).map(([, ledger]) => ledger);
   return own ? [own, ...adopted] : adopted;
+}
+
+/** The current ledger of `device`, among those this page writes. */
+export const ownedLedger = (device: string): Ledger | undefined =>
+  [...owned.values()].find((ledger) => ledger.device === device);
+
+/**
+ * `send` went out by beacon as the page hides or closes: its ledger says so (written by this page,
+ * which still holds the ledger's lock), so that whoever sends it next asks the server first.
+ */
+export function beaconedHere(send: ClicksSend, now = Date.now()): void {
+  confirmHere(send.device, (ledger) => noteBeacon(ledger, send, now));
 }
 
 /** The server confirmed `acked` for `device`: the ledger moves on; an adopted one done is removed. */
