@@ -3,8 +3,8 @@
 // route is loaded right after a load of the floor, in each build in turn (scripts/bench/paired.ts),
 // and compared with that floor load. BUILDS=before=/tmp/before/build/client,after=build/client
 // (default: this build), ROUTES=/,/hi (default; `all` for every pre-rendered page), RUNS=3
-// (default), CPU_SLOWDOWN=4 (default; a number, or `mid-tier` for the slowdown at which this host
-// scores like a mid-tier phone, scripts/bench/calibrate.ts). Prints this host's benchmark index,
+// (default), CPU_SLOWDOWN=mid-tier (default: the slowdown at which this host scores like a mid-tier
+// phone, scripts/bench/calibrate.ts; or a number, 4 as Lighthouse). Prints this host's benchmark index,
 // medians, a Markdown table of paint and live over the floor per route and build, and a FAIL line
 // for every route live more than LIVE_OVER_FLOOR_MS after the floor or painted after it; writes
 // nothing.
