@@ -52,6 +52,24 @@ async function anotherVisitor(browser: Browser, baseURL: string) {
   return { page, close: () => context.close() };
 }
 
+/**
+ * The page's channel passes through the test, which can cut it (`drop`) and keep the server away
+ * (`away`: new channels are refused); `urls` are the addresses the page opened it at.
+ */
+async function cuttableChannel(page: Page) {
+  const state = { away: false, urls: [] as string[], drop: () => {} };
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    state.urls.push(ws.url());
+    if (state.away) return ws.close({ code: 1006 });
+    const server = ws.connectToServer();
+    state.drop = () => {
+      server.close();
+      ws.close();
+    };
+  });
+  return state;
+}
+
 /** Keeps each celebration's words in `window.__celebrations` as it appears on screen. */
 const noteCelebrations = (page: Page) =>
   page.evaluate(() => {
@@ -110,20 +128,10 @@ test("works with the keyboard: arrows move between bubbles, Enter pops", async (
 });
 
 test("a visitor whose connection drops catches up on what was popped meanwhile", async ({ page, browser, baseURL }) => {
-  const urls: string[] = [];
-  let drop: (() => void) | undefined;
-  // The page's channel passes through here, so the test can cut it.
-  await page.routeWebSocket(/\/api\/live/, (ws) => {
-    urls.push(ws.url());
-    const server = ws.connectToServer();
-    drop = () => {
-      server.close();
-      ws.close();
-    };
-  });
+  const channel = await cuttableChannel(page);
   await open(page, PATH);
   await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
-  drop?.();
+  channel.drop();
   await expect(page.getByText(/Reconnecting/)).toBeVisible();
   const other = await anotherVisitor(browser, baseURL as string);
   await bubble(other.page, 10).click();
@@ -132,8 +140,8 @@ test("a visitor whose connection drops catches up on what was popped meanwhile",
   await expect(bubble(page, 11)).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
   // It came back naming where it left off.
-  expect(urls).toHaveLength(2);
-  expect(new URL(urls[1] as string).searchParams.get("since")).toMatch(/^\d+\.\d+$/);
+  expect(channel.urls).toHaveLength(2);
+  expect(new URL(channel.urls[1] as string).searchParams.get("since")).toMatch(/^\d+\.\d+$/);
   expect(await poppedOn(page)).toEqual(await poppedOn(other.page));
   await other.close();
 });
@@ -272,20 +280,11 @@ async function poppedOnServer(page: Page): Promise<number[]> {
 }
 
 test("pops made while reconnecting wait in storage: a tab closed meanwhile loses none", async ({ page }) => {
-  let serverThere = true;
-  let drop: (() => void) | undefined;
-  await page.routeWebSocket(/\/api\/live/, (ws) => {
-    if (!serverThere) return ws.close({ code: 1006 });
-    const server = ws.connectToServer();
-    drop = () => {
-      server.close();
-      ws.close();
-    };
-  });
+  const channel = await cuttableChannel(page);
   await open(page, PATH);
   await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
-  serverThere = false;
-  drop?.();
+  channel.away = true;
+  channel.drop();
   await expect(page.getByText(/Reconnecting/)).toBeVisible();
   await bubble(page, 15).click();
   await expect(bubble(page, 15)).toHaveAttribute("aria-pressed", "true");
@@ -293,7 +292,7 @@ test("pops made while reconnecting wait in storage: a tab closed meanwhile loses
   // The tab goes away before the server is back.
   await page.goto("about:blank");
 
-  serverThere = true;
+  channel.away = false;
   await open(page, PATH);
   await expect(bubble(page, 15)).toHaveAttribute("aria-pressed", "true");
   await expect.poll(() => poppedOnServer(page)).toContain(15);

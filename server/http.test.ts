@@ -1,25 +1,16 @@
-import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { type AddressInfo, connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers.ts";
 import { createSiteServer, pathOf, TIMEOUTS } from "./http.ts";
 import { createLogger } from "./log.ts";
 import { siteFiles } from "./static.ts";
 import { rawExchange } from "./test/raw-http.ts";
 import { makeSiteFixture } from "./test/site-fixture.ts";
+import { siteProcess } from "./test/site-process.ts";
 
 /** The real server (server/main.ts) in its own process: a request that ended it would end only it. */
-let site: ReturnType<typeof makeSiteFixture>;
-let server: { port: number; child: ChildProcess; logs: string[] };
-beforeAll(async () => {
-  site = makeSiteFixture();
-  server = await startSiteProcess({ SITE_DIR: site.client, COUNTER_DATA_DIR: site.dataDir });
-});
-afterAll(async () => {
-  await stopProcess(server.child);
-  site.remove();
-});
+const server = siteProcess();
 
 const request = (line: string, headers = "Host: localhost\r\nConnection: close\r\n") => `${line}\r\n${headers}\r\n`;
 const stillServing = async () => {
@@ -171,7 +162,7 @@ describe("an error nobody expected", () => {
   it("is a 500 with a JSON error and a log line naming the route, and the server goes on", async () => {
     const lines: string[] = [];
     const log = createLogger("info", (line) => lines.push(line));
-    const files = siteFiles(site.client);
+    const files = siteFiles(server.site.client);
     let calls = 0;
     const api = () => {
       calls++;

@@ -11,44 +11,21 @@ export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "pointless_" });
   const registers = [registry];
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name: `pointless_${name}`, help, labelNames, registers });
   return {
     registry,
     channels: new Gauge({ name: "pointless_live_channels", help: "Live channels open now.", registers }),
-    upgradesRefused: new Counter({
-      name: "pointless_live_upgrades_refused_total",
-      help: "Upgrades to the live channel refused, by reason.",
-      labelNames: ["reason"] as const,
-      registers,
-    }),
-    channelsClosed: new Counter({
-      name: "pointless_live_channels_closed_by_server_total",
-      help: "Live channels the server closed, by reason.",
-      labelNames: ["reason"] as const,
-      registers,
-    }),
-    messagesIn: new Counter({
-      name: "pointless_live_messages_in_total",
-      help: "Messages pages sent on the live channel, by topic.",
-      labelNames: ["topic"] as const,
-      registers,
-    }),
-    messagesOut: new Counter({
-      name: "pointless_live_messages_out_total",
-      help: "Messages sent to pages on the live channel, by topic.",
-      labelNames: ["topic"] as const,
-      registers,
-    }),
-    popsStored: new Counter({
-      name: "pointless_bubbles_pops_stored_total",
-      help: "Bubbles popped for the first time, as written to the store.",
-      registers,
-    }),
-    popsRefused: new Counter({
-      name: "pointless_bubbles_pops_refused_total",
-      help: "Pops refused, by reason.",
-      labelNames: ["reason"] as const,
-      registers,
-    }),
+    upgradesRefused: counter("live_upgrades_refused_total", "Upgrades to the live channel refused, by reason.", [
+      "reason",
+    ]),
+    channelsClosed: counter("live_channels_closed_by_server_total", "Live channels the server closed, by reason.", [
+      "reason",
+    ]),
+    messagesIn: counter("live_messages_in_total", "Messages pages sent on the live channel, by topic.", ["topic"]),
+    messagesOut: counter("live_messages_out_total", "Messages sent to pages on the live channel, by topic.", ["topic"]),
+    popsStored: counter("bubbles_pops_stored_total", "Bubbles popped for the first time, as written to the store."),
+    popsRefused: counter("bubbles_pops_refused_total", "Pops refused, by reason.", ["reason"]),
     storeSeconds: new Histogram({
       name: "pointless_store_call_seconds",
       help: "How long store calls took to answer (or to fail).",
@@ -56,12 +33,7 @@ export function createMetrics() {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2.5],
       registers,
     }),
-    storeTimeouts: new Counter({
-      name: "pointless_store_timeouts_total",
-      help: "Store calls that met their deadline without an answer.",
-      labelNames: ["store"] as const,
-      registers,
-    }),
+    storeTimeouts: counter("store_timeouts_total", "Store calls that met their deadline without an answer.", ["store"]),
   };
 }
 

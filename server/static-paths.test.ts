@@ -1,24 +1,13 @@
-import type { ChildProcess } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers.ts";
+import { describe, expect, it } from "vitest";
 import { firstResponse, rawExchange } from "./test/raw-http.ts";
-import { makeSiteFixture } from "./test/site-fixture.ts";
+import { siteProcess } from "./test/site-process.ts";
 
 /**
  * Every way of writing a path, against the real server (server/main.ts) on a raw socket: a path is
  * either the page or file it names, served with that file's own policy and headers, or the 404
  * fallback with the fallback's. Never a host file, never a page without its policy.
  */
-let site: ReturnType<typeof makeSiteFixture>;
-let server: { port: number; child: ChildProcess };
-beforeAll(async () => {
-  site = makeSiteFixture();
-  server = await startSiteProcess({ SITE_DIR: site.client, COUNTER_DATA_DIR: site.dataDir });
-});
-afterAll(async () => {
-  await stopProcess(server.child);
-  site.remove();
-});
+const server = siteProcess();
 
 async function get(target: string, method = "GET") {
   const answer = await rawExchange(server.port, [

@@ -4,7 +4,7 @@
 // day: every page within PAGE_BUDGET_MS. A slower page, a page that is not a 200, or an API answer
 // other than 503 is a miss.
 import { setTimeout as sleep } from "node:timers/promises";
-import { startRedis, startSiteProcess, stopProcess } from "../lib/local-servers.ts";
+import { startRedis, startSiteProcess, stopProcess, thawOnInterrupt } from "../lib/local-servers.ts";
 import { statusText } from "./counter-devices.ts";
 
 /** The slowest page a visitor may wait for while Redis is frozen. */
@@ -28,13 +28,7 @@ export async function frozenStore(seconds = 5): Promise<{ note: string; failures
     COUNTER_WRITE_LIMIT: "100000/1000000",
   });
   // Never leave a frozen redis-server behind, whatever stops the bench.
-  const thaw = () => {
-    redis.child.kill("SIGCONT");
-    redis.child.kill("SIGKILL");
-    site.child.kill("SIGKILL");
-    process.exit(130);
-  };
-  process.once("SIGINT", thaw);
+  const stopWatching = thawOnInterrupt(redis.child, site.child);
   const failures: string[] = [];
   try {
     for (let i = 0; (await timed(`${site.origin}/readyz`)).status !== 200; i++) {
@@ -91,7 +85,7 @@ export async function frozenStore(seconds = 5): Promise<{ note: string; failures
       failures,
     };
   } finally {
-    process.off("SIGINT", thaw);
+    stopWatching();
     redis.child.kill("SIGCONT");
     await stopProcess(site.child);
     await stopProcess(redis.child);

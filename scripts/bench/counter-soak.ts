@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { freePort, startRedis, startSiteProcess, stopProcess } from "../lib/local-servers.ts";
+import { freePort, startRedis, startSiteProcess, stopProcess, thawOnInterrupt } from "../lib/local-servers.ts";
 import { rssMb } from "../lib/process-limits.ts";
 import { exactness, makeDevices, settle, statusText, totalAt } from "./counter-devices.ts";
 import { startLoad } from "./counter-traffic.ts";
@@ -60,13 +60,7 @@ export async function soak(seconds: number, rate: number): Promise<{ lines: stri
   });
   const pid = site.child.pid as number;
   // Never leave a frozen redis-server behind, whatever stops the bench.
-  const thaw = () => {
-    redis.child.kill("SIGCONT");
-    redis.child.kill("SIGKILL");
-    site.child.kill("SIGKILL");
-    process.exit(130);
-  };
-  process.once("SIGINT", thaw);
+  const stopWatching = thawOnInterrupt(redis.child, site.child);
   const failures: string[] = [];
   const freezeMs = Math.min(20_000, seconds * 100);
   const events: string[] = [];
@@ -148,7 +142,7 @@ export async function soak(seconds: number, rate: number): Promise<{ lines: stri
       ],
     };
   } finally {
-    process.off("SIGINT", thaw);
+    stopWatching();
     redis.child.kill("SIGCONT");
     await stopProcess(site.child);
     await stopProcess(redis.child);

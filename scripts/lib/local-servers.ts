@@ -112,3 +112,19 @@ export async function startSiteProcess(
   });
   return { origin: `http://localhost:${port}`, port, child, logs };
 }
+
+/**
+ * While a bench freezes a redis-server (SIGSTOP), Ctrl-C must not leave it frozen behind: on SIGINT
+ * it is woken and killed with the other children, and the bench exits. Returns the function that
+ * stops watching, for when the bench is done.
+ */
+export function thawOnInterrupt(redis: ChildProcess, ...others: ChildProcess[]): () => void {
+  const thaw = () => {
+    redis.kill("SIGCONT");
+    redis.kill("SIGKILL");
+    for (const child of others) child.kill("SIGKILL");
+    process.exit(130);
+  };
+  process.once("SIGINT", thaw);
+  return () => process.off("SIGINT", thaw);
+}

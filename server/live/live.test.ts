@@ -1,33 +1,20 @@
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isPopped, MAX_POPS_PER_MESSAGE } from "../../contracts/bubbles.ts";
 import { CLOSE, type NoMessage, type OkMessage } from "../../contracts/live.ts";
-import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { openLive, poppedIn } from "../test/live-client.ts";
-import { makeSiteFixture } from "../test/site-fixture.ts";
+import { siteProcess } from "../test/site-process.ts";
 
 /**
  * The live channel and the shared sheet against the real server process, on SQLite, with a sheet
  * of 32 bubbles (so a test can finish one).
  */
-let site: ReturnType<typeof makeSiteFixture>;
-let server: Awaited<ReturnType<typeof startSiteProcess>>;
 const SIZE = 32;
-
-beforeAll(async () => {
-  site = makeSiteFixture();
-  server = await startSiteProcess({
-    SITE_DIR: site.client,
-    COUNTER_DATA_DIR: site.dataDir,
-    BUBBLES_SHEET_SIZE: String(SIZE),
-    LIVE_MAX_PER_ADDRESS: "50",
-    BUBBLES_POP_LIMIT: "10000/100000",
-    COUNTER_WRITE_LIMIT: "1000/10000",
-  });
-});
-afterAll(async () => {
-  await stopProcess(server.child);
-  site.remove();
+const server = siteProcess({
+  BUBBLES_SHEET_SIZE: String(SIZE),
+  LIVE_MAX_PER_ADDRESS: "50",
+  BUBBLES_POP_LIMIT: "10000/100000",
+  COUNTER_WRITE_LIMIT: "1000/10000",
 });
 
 let n = 0;
@@ -191,23 +178,10 @@ describe("the shared sheet, live", () => {
 
 describe("a visitor who comes back", () => {
   // A sheet of 4,096 bubbles (512 bytes): a few missed messages are less to send than it is.
-  let big: Awaited<ReturnType<typeof startSiteProcess>>;
-  let bigSite: ReturnType<typeof makeSiteFixture>;
-  beforeAll(async () => {
-    bigSite = makeSiteFixture();
-    big = await startSiteProcess({
-      SITE_DIR: bigSite.client,
-      COUNTER_DATA_DIR: bigSite.dataDir,
-      BUBBLES_SHEET_SIZE: "4096",
-      BUBBLES_POP_LIMIT: "10000/100000",
-    });
-  });
-  afterAll(async () => {
-    await stopProcess(big.child);
-    bigSite.remove();
-  });
+  const big = siteProcess({ BUBBLES_SHEET_SIZE: "4096", BUBBLES_POP_LIMIT: "10000/100000" });
 
-  it("gets what it missed, from where it left off, when that is less than the whole sheet", async () => {
+  /** A visitor who leaves, where it left off, and another who pops `bubbles` one message each meanwhile. */
+  async function leaveWhileOthersPop(bubbles: number[]) {
     const first = await openLive(big.origin, ["bubbles"]);
     await first.until(() => first.sheet !== null);
     const resume = first.resume();
@@ -215,9 +189,13 @@ describe("a visitor who comes back", () => {
     first.close();
     const other = await openLive(big.origin, ["bubbles"]);
     await other.until(() => other.sheet !== null);
-    await pop(other, [20]);
-    await pop(other, [21]);
-    await other.until(() => other.sheet?.popped === before + 2);
+    for (const bubble of bubbles) await pop(other, [bubble]);
+    await other.until(() => other.sheet?.popped === before + bubbles.length);
+    return { resume, before, other };
+  }
+
+  it("gets what it missed, from where it left off, when that is less than the whole sheet", async () => {
+    const { resume, other } = await leaveWhileOthersPop([20, 21]);
 
     const back = await openLive(big.origin, ["bubbles"], { since: resume });
     // What it missed comes as the numbered messages it missed (one per pop here), maybe in two reads.
@@ -234,16 +212,8 @@ describe("a visitor who comes back", () => {
   });
 
   it("gets the whole sheet when what it missed would be more to send", async () => {
-    const first = await openLive(big.origin, ["bubbles"]);
-    await first.until(() => first.sheet !== null);
-    const resume = first.resume();
-    const before = first.sheet?.popped ?? 0;
-    first.close();
-    const other = await openLive(big.origin, ["bubbles"]);
-    await other.until(() => other.sheet !== null);
     // Twenty messages of about 45 bytes each: more than the sheet's 512.
-    for (let k = 0; k < 20; k++) await pop(other, [100 + k]);
-    await other.until(() => other.sheet?.popped === before + 20);
+    const { resume, before, other } = await leaveWhileOthersPop(Array.from({ length: 20 }, (_, k) => 100 + k));
 
     const back = await openLive(big.origin, ["bubbles"], { since: resume });
     await back.until(() => back.sheet !== null);
@@ -255,22 +225,11 @@ describe("a visitor who comes back", () => {
 });
 
 describe("limits of the live channel", () => {
-  let capped: Awaited<ReturnType<typeof startSiteProcess>>;
-  let cappedSite: ReturnType<typeof makeSiteFixture>;
-  beforeAll(async () => {
-    cappedSite = makeSiteFixture();
-    capped = await startSiteProcess({
-      SITE_DIR: cappedSite.client,
-      COUNTER_DATA_DIR: cappedSite.dataDir,
-      BUBBLES_SHEET_SIZE: "1000",
-      LIVE_MAX_PER_ADDRESS: "3",
-      LIVE_MAX_CONNECTIONS: "5",
-      TRUST_PROXY: "loopback",
-    });
-  });
-  afterAll(async () => {
-    await stopProcess(capped.child);
-    cappedSite.remove();
+  const capped = siteProcess({
+    BUBBLES_SHEET_SIZE: "1000",
+    LIVE_MAX_PER_ADDRESS: "3",
+    LIVE_MAX_CONNECTIONS: "5",
+    TRUST_PROXY: "loopback",
   });
 
   it("caps channels per address (429) and in all (503)", async () => {
