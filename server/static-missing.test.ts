@@ -126,23 +126,30 @@ describe("a file cut short while it is sent", () => {
     const big = join(site.client, "assets", "big-abc123.js");
     writeFileSync(big, Buffer.alloc(32 * 1024 * 1024, "a"));
     const socket = connect(server.port, "127.0.0.1");
+    // Closed with a reset is closed too: unread bytes were still on their way.
+    socket.on("error", () => {});
     socket.write("GET /assets/big-abc123.js HTTP/1.1\r\nHost: x\r\n\r\n");
     // The first bytes, then the client stops reading while a deploy truncates the file.
     await once(socket, "data");
     socket.pause();
     truncateSync(big, 0);
+    // Waiting for the server's read of the file to meet its end: nothing the test could ask for
+    // tells when that is (the client is not reading), and the assertions below hold either way.
     await new Promise((resolve) => setTimeout(resolve, 200));
     // The next request on the same connection: its answer must not pass for the rest of the body.
     socket.write("GET /hi HTTP/1.1\r\nHost: x\r\n\r\n");
-    const started = performance.now();
     let received = 0;
+    let tail = "";
     socket.on("data", (data: Buffer) => {
       received += data.length;
+      tail = (tail + data.toString("latin1")).slice(-4096);
     });
     socket.resume();
+    // Closed, and soon: left owing bytes, it would wait for the keep-alive timeout, past this
+    // test's own.
     await once(socket, "close");
     expect(received).toBeLessThan(32 * 1024 * 1024);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(tail).not.toContain("<p>hi</p>");
     await stillServing();
   });
 });
