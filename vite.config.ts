@@ -42,12 +42,12 @@ export default defineConfig({
                   test: (id: string) => FRAMEWORK.test(id) || (KIT.test(id) && !LAZY_KIT.test(id)),
                 },
                 {
-                  // What the live pages (the Useless Button, the shared sheet) need as they start:
+                  // What every live page (the Useless Button, the shared toys) needs as it starts:
                   // requests with deadlines, retry pauses, the outbox. One small chunk they share,
-                  // not one request each; the channel itself is fetched once the page is live
-                  // (app/kit/live/open-later.ts). The channel's contract too, which both import.
+                  // not one request each; the channel and its topics are fetched once the page is
+                  // live (app/kit/live/follow-later.ts).
                   name: "live",
-                  test: /\/app\/kit\/live\/(request|retry|outbox|open-later|locks)\.|\/contracts\/live\./,
+                  test: /\/app\/kit\/live\/(request|retry|outbox|follow-later|locks)\./,
                 },
                 {
                   // The blog list and its articles share their data: one chunk, not two.

@@ -73,3 +73,13 @@ export interface ClicksDevice {
 export interface ApiError {
   error: string;
 }
+
+/** The topic on the live channel (contracts/live.ts) that carries the total as it climbs. */
+export const CLICKS_TOPIC = "clicks";
+
+/** The global click total, when it changes. */
+export interface ClicksMessage {
+  topic: typeof CLICKS_TOPIC;
+  t: "clicks";
+  total: number;
+}

@@ -1,5 +1,6 @@
 import {
   CLICKS_PATH,
+  CLICKS_TOPIC,
   type ClicksAck,
   type ClicksSend,
   DEVICE_QUERY,
@@ -7,11 +8,10 @@ import {
   REFRESH_EVERY_MS,
   SEND_EVERY_MS,
 } from "../../../contracts/clicks";
-import { liveUrl, type ServerMessage } from "../../../contracts/live";
-import type { Channel } from "../../kit/live/channel";
-import { openChannelLater } from "../../kit/live/open-later";
+import { followTopicLater } from "../../kit/live/follow-later";
 import { type Answer, isCount, noServerHere, requestJson } from "../../kit/live/request";
 import { retryDelay } from "../../kit/live/retry";
+import type { FollowedTopic } from "../../kit/live/topics";
 import {
   awaitsCheck,
   confirm as confirmLedger,
@@ -62,17 +62,11 @@ function seeTotal(total: unknown): void {
  * The total on the live channel (topic "clicks"), so the number climbs while the page is open. The
  * poll goes on, less often, as the fallback for when the channel is down.
  */
-let channel: Channel | null = null;
+let channel: FollowedTopic | null = null;
 function follow(): void {
-  channel = openChannelLater({
-    url: () => liveUrl(["clicks"]),
-    onText: (text) => {
-      try {
-        const message = JSON.parse(text) as ServerMessage;
-        if (message.t === "clicks") seeTotal(message.total);
-      } catch {
-        // Not a message this page reads.
-      }
+  channel = followTopicLater(CLICKS_TOPIC, {
+    onMessage: (message) => {
+      if (message.t === "clicks") seeTotal(message.total);
     },
   });
 }
@@ -316,7 +310,7 @@ function start(): () => void {
     if (running > 0) return;
     clearTimeout(sendTimer);
     clearTimeout(refreshTimer);
-    channel?.close();
+    channel?.leave();
     channel = null;
     window.removeEventListener("pagehide", sendWhatWaits);
     window.removeEventListener("online", onOnline);
