@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { DEFAULT_SHEET_SIZE, MAX_POPS_PER_MESSAGE, POPS_BURST, POPS_PER_SECOND } from "../contracts/bubbles.ts";
 import { HEARTBEAT_EVERY_MS } from "../contracts/live.ts";
+import { DEFAULT_COOLDOWN_S } from "../contracts/wall.ts";
 import { DEFAULT_LIMITS } from "./api.ts";
 import { DEFAULT_DEVICE_MEMORY } from "./clicks/store.ts";
 import { proxyTrust } from "./client-address.ts";
@@ -65,6 +66,7 @@ export const EnvSchema = v.object({
     ),
     limitText({ burst: POPS_BURST, perMinute: 60 * POPS_PER_SECOND }),
   ),
+  WALL_COOLDOWN_S: v.optional(whole(1, 3600), String(DEFAULT_COOLDOWN_S)),
   LIVE_MAX_CONNECTIONS: v.optional(whole(0), "5000"),
   LIVE_MAX_PER_ADDRESS: v.optional(whole(0), "16"),
   LIVE_MAX_PER_BLOCK: v.optional(whole(0), "64"),
@@ -94,6 +96,7 @@ const EXPECTED: Record<Setting, string> = {
   LOG_LEVEL: "one of debug, info, warn, error",
   BUBBLES_SHEET_SIZE: `a whole number from 1 to ${MAX_SHEET_SIZE}`,
   BUBBLES_POP_LIMIT: `a limit "burst/perMinute" in whole numbers, the burst at least ${MAX_POPS_PER_MESSAGE} (the most pops a page sends at once; e.g. "30/900")`,
+  WALL_COOLDOWN_S: "a whole number of seconds from 1 to 3600 (between two paints of one visitor on the emoji wall)",
   LIVE_MAX_CONNECTIONS: "a whole number (0 refuses every live channel)",
   LIVE_MAX_PER_ADDRESS: "a whole number (0 refuses every live channel)",
   LIVE_MAX_PER_BLOCK: "a whole number of live channels from one IPv6 /56 (0 refuses every IPv6 channel)",
@@ -128,7 +131,9 @@ export class ConfigError extends Error {
  * (1500), SHUTDOWN_GRACE_MS (8000: how long a stop waits for requests in flight), LOG_LEVEL (info);
  * for the live channel and the shared bubble sheet, BUBBLES_SHEET_SIZE (10000), BUBBLES_POP_LIMIT
  * ("burst/perMinute" per client address, 30/900: fifteen a second; with Redis, for the whole fleet),
- * LIVE_MAX_CONNECTIONS (5000), LIVE_MAX_PER_ADDRESS (16), LIVE_MAX_PER_BLOCK (64 from one IPv6 /56)
+ * WALL_COOLDOWN_S (3: the seconds each visitor waits between two paints of the shared emoji wall,
+ * per client address, for the whole fleet with Redis), LIVE_MAX_CONNECTIONS (5000),
+ * LIVE_MAX_PER_ADDRESS (16), LIVE_MAX_PER_BLOCK (64 from one IPv6 /56)
  * LIVE_UPGRADE_LIMIT (new channels per address, 20/120) and LIVE_HEARTBEAT_MS (10000, at most: how often
  * every channel hears the server is there); METRICS_PORT (unset: no metrics) and
  * METRICS_HOST (127.0.0.1) for Prometheus' scrape of GET /metrics.
@@ -164,6 +169,7 @@ export function readConfig(env: Env = process.env) {
     logLevel: s.LOG_LEVEL,
     sheetSize: s.BUBBLES_SHEET_SIZE,
     popLimit: s.BUBBLES_POP_LIMIT,
+    wallCooldownS: s.WALL_COOLDOWN_S,
     liveMaxConnections: s.LIVE_MAX_CONNECTIONS,
     liveMaxPerAddress: s.LIVE_MAX_PER_ADDRESS,
     liveMaxPerBlock: s.LIVE_MAX_PER_BLOCK,
