@@ -1,12 +1,12 @@
-import type { ChildProcess } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeCells } from "../../contracts/wall.ts";
-import { startRedis, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { openBackends } from "../backends.ts";
 import { createFleetLimiter } from "../limiter.ts";
 import { createBus } from "../live/bus.ts";
 import { createLogger } from "../log.ts";
+import { ownRedis } from "../test/own-redis.ts";
 import { testPeer } from "../test/peer.ts";
+import { until } from "../test/until.ts";
 import { createWallHub } from "./hub.ts";
 import { redisWallStore } from "./redis.ts";
 
@@ -15,19 +15,10 @@ import { redisWallStore } from "./redis.ts";
  * shared with other tests), each with its own connections and pub/sub, as two servers have them.
  */
 const quiet = createLogger("error", () => {});
-let redis: { url: string; child: ChildProcess };
-const cleanUps: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  for (const cleanUp of cleanUps.reverse()) await cleanUp();
-  await stopProcess(redis.child);
-});
+const redis = ownRedis();
 
 /** A hub as one server process has it, on its own Redis connections, with the fleet's cooldown. */
-async function serverHub({ cooldownS = 3, flushMs = 40 } = {}) {
+async function serverHub({ cooldownS = 3 } = {}) {
   const backends = openBackends({ redisUrl: redis.url, dataDir: "unused", deadlineMs: 1500, log: quiet });
   const bus = createBus(backends, quiet);
   const hub = createWallHub({
@@ -37,24 +28,16 @@ async function serverHub({ cooldownS = 3, flushMs = 40 } = {}) {
     log: quiet,
     limiter: createFleetLimiter(backends, "wall-paint", { points: 1, durationS: cooldownS }, 1500),
     cooldownMs: cooldownS * 1000,
-    flushMs,
     checkMs: 600_000,
   });
-  cleanUps.push(async () => {
-    await hub.stop();
-    await bus.close();
-    await backends.close();
-  });
+  // Undone last first: the hub, its bus, its connections.
+  redis.undoLater(
+    () => backends.close(),
+    () => bus.close(),
+    () => hub.stop(),
+  );
   await until(async () => (await hub.wall()) !== null);
   return { hub, backends };
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("never got there");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe("the wall on two servers sharing one Redis", () => {

@@ -6,6 +6,7 @@ import { createBus } from "../live/bus.ts";
 import { createLogger } from "../log.ts";
 import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";
+import { until } from "../test/until.ts";
 import { createWallHub } from "./hub.ts";
 import { sqliteWallStore } from "./sqlite.ts";
 
@@ -15,13 +16,6 @@ const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
 });
-
-const until = async (ready: () => boolean) => {
-  for (let i = 0; !ready(); i++) {
-    if (i > 300) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 async function sqlite() {
   const [, open] = testBackends[0] as (typeof testBackends)[number];
@@ -77,6 +71,14 @@ describe("the wall's hub", () => {
     await hub.paint(painter, { n: 2, cell: 199, e: 15 });
     await hub.flush();
     expect(painter.texts.filter((m) => m.t === "ok").map((m) => m.n)).toEqual([1, 2]);
+    // The painter has its cells' news before it is told "ok": the page shows the wall, not a guess.
+    expect(painter.texts.slice(1).map((m) => m.t)).toEqual(["cells", "ok", "ok"]);
+    expect(painter.texts[1]).toMatchObject({
+      c: [
+        [22, 2],
+        [199, 15],
+      ],
+    });
     await until(() => wallOf(watcher).cells[199] === 16);
     expect(wallOf(watcher).cells[22]).toBe(3);
     expect(wallOf(watcher)).toEqual(wallOf(painter));

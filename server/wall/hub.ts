@@ -175,14 +175,25 @@ export function createWallHub({
       return { v: await store.paint(c), c };
     },
     written(_, batch, news) {
+      landed(news);
       for (const { peer, n } of batch) peer.sendJson({ t: "ok", n });
-      bus.publish(WALL_TOPIC, JSON.stringify(news));
     },
     failed(_, batch) {
       for (const { peer, n } of batch) refuse(peer, n, WALL_AWAY);
     },
-    landedLate: (_, news) => bus.publish(WALL_TOPIC, JSON.stringify(news)),
+    landedLate: (_, news) => landed(news),
   });
+
+  /**
+   * A write this process made: its visitors get its cells at once, as a numbered message sent
+   * before the answers (a page that is told "ok" already has its cell's news, or a later one), and
+   * the other processes hear of it on the bus (this one ignores its own news then: not later).
+   */
+  function landed(news: Published) {
+    for (const [cell, e] of news.c) take(cell, e, news.v);
+    sendOutgoing();
+    bus.publish(WALL_TOPIC, JSON.stringify(news));
+  }
 
   bus.subscribe(WALL_TOPIC, (text) => {
     try {
@@ -244,11 +255,10 @@ export function createWallHub({
       peers.delete(peer);
     },
     handle(peer: Peer, message: { t: string }) {
-      if (message.t === "paint") {
-        paint(peer, message as PaintRequest).catch((error: unknown) =>
-          log.error("paint failed", { error: errorText(error) }),
-        );
-      } else if (message.t === "sync") sync(peer);
+      if (message.t === "sync") return sync(peer);
+      paint(peer, message as PaintRequest).catch((error: unknown) =>
+        log.error("paint failed", { error: errorText(error) }),
+      );
     },
     /** Writes what is still gathered, and stops. */
     async stop() {

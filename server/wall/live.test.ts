@@ -4,6 +4,7 @@ import { CLOSE, liveUrl, type NoMessage, type OkMessage } from "../../contracts/
 import { decodeCells, WALL_SIZE, type WallJson, type WallMessage } from "../../contracts/wall.ts";
 import { type LiveClient, openLive } from "../test/live-client.ts";
 import { siteProcess } from "../test/site-process.ts";
+import { until } from "../test/until.ts";
 
 /**
  * The shared wall against the real server process, on SQLite: visitors each from an address of
@@ -142,12 +143,4 @@ function comeBack(token: string) {
   const texts: { t: string; [field: string]: unknown }[] = [];
   ws.on("message", (data) => texts.push(JSON.parse(String(data))));
   return { ws, texts };
-}
-
-async function until(check: () => boolean, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("never got there");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll } from "vitest";
+import { startRedis, stopProcess } from "../../scripts/lib/local-servers.ts";
+
+/**
+ * A Redis of the calling test file's own (keys and pub/sub shared with no other file, free to be
+ * frozen), started before the file's tests and stopped after them, once what the tests opened on
+ * it is undone, the last opened first.
+ */
+export function ownRedis() {
+  let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
+  const undo: (() => Promise<unknown>)[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    for (let step = undo.pop(); step; step = undo.pop()) await step();
+    redis?.child.kill("SIGCONT");
+    if (redis) await stopProcess(redis.child);
+  });
+  const started = () => {
+    if (!redis) throw new Error("the file's Redis is not started yet (use it inside a test)");
+    return redis;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get child() {
+      return started().child;
+    },
+    /** Steps to undo after the file's tests, before its Redis stops (the last given runs first). */
+    undoLater(...steps: (() => Promise<unknown>)[]) {
+      undo.push(...steps);
+    },
+  };
+}
