@@ -99,7 +99,7 @@ function CooldownLine({
     },
     left > 0 ? 250 : null,
   );
-  const text = left > 0 ? paintAgainIn(left) : canPaint ? "Pick an emoji, then press a cell to paint it." : "";
+  const text = left > 0 ? paintAgainIn(left) : canPaint ? "Pick an emoji, then press a cell." : "";
   return (
     <p id={id} className="min-h-6 font-semibold tabular-nums">
       {text}
