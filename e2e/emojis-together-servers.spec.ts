@@ -90,7 +90,7 @@ test("a server killed while visitors paint keeps every paint it acknowledged, an
 }) => {
   const dir = mkdtempSync(join(tmpdir(), "pointless-wall-kill-"));
   let server = await startSiteProcess(env(dir));
-  const visitors = [];
+  const visitors: Awaited<ReturnType<typeof visitorOn>>[] = [];
   try {
     for (let k = 0; k < 3; k++) visitors.push(await visitorOn(browser, server.origin));
     // Each visitor paints cells of its own (a column each), one a second (the cooldown), and the

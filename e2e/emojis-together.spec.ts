@@ -184,6 +184,39 @@ test("the cooldown: a press too soon paints nothing, and the page counts down to
   await expect.poll(async () => (await wallOnServer(page))[41]).toBe(6);
 });
 
+test("a paint the server refuses as too soon (another tab of the same place) waits, counted down, then goes", async ({
+  browser,
+  baseURL,
+}) => {
+  // Two tabs of one visitor: the same address, so the same cooldown, which only the server knows.
+  const tabs = [];
+  for (let k = 0; k < 2; k++) {
+    const context = await browser.newContext({
+      baseURL,
+      serviceWorkers: "block",
+      extraHTTPHeaders: { "X-Forwarded-For": "192.0.2.77" },
+    });
+    const tab = await context.newPage();
+    await open(tab, PATH);
+    await expect(tab.getByText(LIVE)).toBeVisible();
+    tabs.push({ tab, context });
+  }
+  const [first, second] = tabs.map((t) => t.tab) as [Page, Page];
+  await paint(first, 60, 3);
+  await expect.poll(async () => (await wallOnServer(first))[60]).toBe(4);
+  await paint(second, 61, 8);
+  // Shown at once as this tab's paint, and told to wait: the words, and the countdown.
+  await expect(cellButton(second, 61)).toHaveAccessibleName(`${place(61)}: ${emoji(8).char}`);
+  await expect(second.getByText(/^One paint every 2 s: you can paint again in [12] s\.$/)).toBeVisible();
+  await expect(second.locator("#wall-cooldown")).toHaveText(/^You can paint again in [12] s\.$/);
+  expect((await wallOnServer(second))[61]).toBe(0);
+  // Then it goes by itself, and the words go with the wait.
+  await expect.poll(async () => (await wallOnServer(second))[61], { timeout: 10_000 }).toBe(9);
+  await expect(cellButton(first, 61)).toHaveAccessibleName(`${place(61)}: ${emoji(8).char}`);
+  await expect(second.getByText(/One paint every/)).toHaveCount(0);
+  for (const { context } of tabs) await context.close();
+});
+
 test("a visitor whose connection drops catches up on what was painted meanwhile", async ({
   page,
   browser,

@@ -22,7 +22,7 @@ export const Palette = memo(function Palette({
         {PALETTE.map(({ char, name }, e) => (
           <label
             key={char}
-            className="relative grid aspect-square cursor-pointer place-items-center rounded-lg bg-white/15 text-2xl leading-none has-checked:bg-white/45 has-checked:ring-4 has-checked:ring-yellow-300 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-white"
+            className="relative grid aspect-square cursor-pointer place-items-center rounded-lg bg-white/15 text-2xl leading-none has-checked:bg-white/45 has-checked:ring-4 has-checked:ring-yellow-300 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-yellow-400"
           >
             <input
               type="radio"

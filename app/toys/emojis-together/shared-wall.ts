@@ -69,6 +69,8 @@ let outbox: Outbox<Paint> | null = null;
 /** Each request's paint, by its number, so an answer can be matched to its cell. */
 const requests = new Map<number, Paint>();
 let keepTimer: ReturnType<typeof setInterval> | undefined;
+/** The notice says a paint waits (it goes when the server is ready): its "ok" ends it. */
+let noticeWaits = false;
 
 interface Paint {
   cell: number;
@@ -111,8 +113,11 @@ function onMessage(message: Incoming) {
   } else if (message.t === "ok") {
     // The server sent the cell's news before this answer: the wall already shows it.
     outbox?.confirm(message.n);
-    forget([requests.get(message.n)]);
+    const paint = requests.get(message.n);
     requests.delete(message.n);
+    if (noticeWaits) store.update({ notice: null });
+    noticeWaits = false;
+    forget([paint]);
   } else if (message.t === "no") {
     const given = outbox?.refuse(message.n, message.retryMs) ?? [];
     requests.delete(message.n);
@@ -121,8 +126,12 @@ function onMessage(message: Incoming) {
     if (message.retryMs !== undefined) {
       const until = Date.now() + message.retryMs;
       store.update({ cooldownUntil: Math.max(until, state().cooldownUntil ?? 0), notice: message.error });
+      noticeWaits = true;
     }
-    if (given.length > 0 || message.retryMs === undefined) forget(given, message.error);
+    if (given.length > 0 || message.retryMs === undefined) {
+      noticeWaits = false;
+      forget(given, message.error);
+    }
   }
 }
 
@@ -201,6 +210,7 @@ export function paintCell(cell: number, e: number): PaintResult {
     return { painted: false, waitMs: 0 };
   }
   outbox?.add({ cell, e });
+  noticeWaits = false;
   store.update({ mine: new Map(mine).set(cell, e), cooldownUntil: now + cooldownMs, notice: null });
   return { painted: true, cooldownMs };
 }
