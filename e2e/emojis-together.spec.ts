@@ -5,6 +5,7 @@ import type { Browser, Page } from "@playwright/test";
 import { decodeCells, PALETTE, WALL_SIZE } from "../contracts/wall";
 import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
 import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
+import { holdTheLine } from "./live-line";
 
 /**
  * Emoji Wall for Everyone against a server of its own, with a data folder nobody else touches and
@@ -81,24 +82,6 @@ const namesOn = (page: Page) =>
     .getByRole("grid")
     .getByRole("button")
     .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
-
-/**
- * The page's channel passes through the test, which can cut it (`drop`) and keep the server away
- * (`away`: new channels are refused); `urls` are the addresses the page opened it at.
- */
-async function cuttableChannel(page: Page) {
-  const state = { away: false, urls: [] as string[], drop: () => {} };
-  await page.routeWebSocket(/\/api\/live/, (ws) => {
-    state.urls.push(ws.url());
-    if (state.away) return ws.close({ code: 1006 });
-    const server = ws.connectToServer();
-    state.drop = () => {
-      server.close();
-      ws.close();
-    };
-  });
-  return state;
-}
 
 test("a paint shows at once, and another visitor sees it within 2 s", async ({ page, browser, baseURL }) => {
   await open(page, PATH);
@@ -222,10 +205,10 @@ test("a visitor whose connection drops catches up on what was painted meanwhile"
   browser,
   baseURL,
 }) => {
-  const channel = await cuttableChannel(page);
+  const channel = await holdTheLine(page);
   await open(page, PATH);
   await expect(page.getByText(LIVE)).toBeVisible();
-  channel.drop();
+  channel.cut();
   await expect(page.getByText(/Reconnecting/)).toBeVisible();
   const other = await anotherVisitor(browser, baseURL as string);
   await paint(other.page, 55, 11);
@@ -300,14 +283,8 @@ test("without the server, the page says so plainly, shows the last wall it saw a
   await page.goto("about:blank");
 
   // A static host: the API is its 404 page, and there is no channel.
-  let serverThere = false;
-  await page.route("**/api/wall", (route) =>
-    serverThere ? route.continue() : route.fulfill({ status: 404, contentType: "text/html", body: "<h1>404</h1>" }),
-  );
-  await page.routeWebSocket(/\/api\/live/, (ws) => {
-    if (serverThere) ws.connectToServer();
-    else ws.close({ code: 1006 });
-  });
+  const line = await holdTheLine(page, { statePath: "/api/wall" });
+  line.away = true;
   await open(page, PATH);
   await expect(
     page.getByText("The shared wall needs the site's own server, and this copy of the site has none."),
@@ -321,7 +298,7 @@ test("without the server, the page says so plainly, shows the last wall it saw a
   expect(await namesOn(page)).toEqual(seen);
 
   // The server is back: the page finds it on its own.
-  serverThere = true;
+  line.away = false;
   await expect(page.getByText(LIVE)).toBeVisible({ timeout: 15_000 });
   await expect(cellButton(page, 0)).not.toHaveAttribute("aria-disabled");
   // The host's 404 and the refused channels were the browser's to report.
@@ -331,8 +308,7 @@ test("without the server, the page says so plainly, shows the last wall it saw a
 test("a first visit with no server shows no wall at all, never invented cells", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
   const page = await context.newPage();
-  await page.route("**/api/wall", (route) => route.fulfill({ status: 404, contentType: "text/html", body: "404" }));
-  await page.routeWebSocket(/\/api\/live/, (ws) => ws.close({ code: 1006 }));
+  (await holdTheLine(page, { statePath: "/api/wall" })).away = true;
   await open(page, PATH);
   await expect(page.getByText(/this copy of the site has none\. There is no wall to show/)).toBeVisible();
   const names = await namesOn(page);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll } from "vitest";
 import { startRedis, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { openBackends } from "../backends.ts";
+import { createBus } from "../live/bus.ts";
+import { createLogger } from "../log.ts";
+
+const quiet = createLogger("error", () => {});
 
 /**
  * A Redis of the calling test file's own (keys and pub/sub shared with no other file, free to be
@@ -31,6 +36,16 @@ export function ownRedis() {
     /** Steps to undo after the file's tests, before its Redis stops (the last given runs first). */
     undoLater(...steps: (() => Promise<unknown>)[]) {
       undo.push(...steps);
+    },
+    /** What one server process opens on it: its store connection and its bus, closed after the tests. */
+    connect() {
+      const backends = openBackends({ redisUrl: started().url, dataDir: "unused", deadlineMs: 1500, log: quiet });
+      const bus = createBus(backends, quiet);
+      undo.push(
+        () => backends.close(),
+        () => bus.close(),
+      );
+      return { backends, bus };
     },
   };
 }

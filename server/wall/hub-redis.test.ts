@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeCells } from "../../contracts/wall.ts";
-import { openBackends } from "../backends.ts";
 import { createFleetLimiter } from "../limiter.ts";
-import { createBus } from "../live/bus.ts";
 import { createLogger } from "../log.ts";
 import { ownRedis } from "../test/own-redis.ts";
 import { testPeer } from "../test/peer.ts";
@@ -19,8 +17,7 @@ const redis = ownRedis();
 
 /** A hub as one server process has it, on its own Redis connections, with the fleet's cooldown. */
 async function serverHub({ cooldownS = 3 } = {}) {
-  const backends = openBackends({ redisUrl: redis.url, dataDir: "unused", deadlineMs: 1500, log: quiet });
-  const bus = createBus(backends, quiet);
+  const { backends, bus } = redis.connect();
   const hub = createWallHub({
     store: redisWallStore(backends.redis),
     bus,
@@ -30,12 +27,8 @@ async function serverHub({ cooldownS = 3 } = {}) {
     cooldownMs: cooldownS * 1000,
     checkMs: 600_000,
   });
-  // Undone last first: the hub, its bus, its connections.
-  redis.undoLater(
-    () => backends.close(),
-    () => bus.close(),
-    () => hub.stop(),
-  );
+  // Stopped before its bus and connections close.
+  redis.undoLater(() => hub.stop());
   await until(async () => (await hub.wall()) !== null);
   return { hub, backends };
 }
