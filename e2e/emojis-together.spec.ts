@@ -305,6 +305,32 @@ test("without the server, the page says so plainly, shows the last wall it saw a
   problems.splice(0, problems.length, ...problems.filter((p) => !/404|WebSocket/.test(p)));
 });
 
+test("without a connection, the page says so, keeps showing the wall it has, and comes back when the network does", async ({
+  page,
+  context,
+  problems,
+}) => {
+  const line = await holdTheLine(page);
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  const seen = await namesOn(page);
+  // The network goes, and with it the open channel (the browser's emulation keeps open sockets).
+  await context.setOffline(true);
+  line.away = true;
+  line.cut();
+  await expect(
+    page.getByText("You are offline. The shared wall needs a connection to the site's server."),
+  ).toBeVisible();
+  await expect(page.getByText(/Showing the wall as it was at \d/)).toBeVisible();
+  expect(await namesOn(page)).toEqual(seen);
+  await expect(cellButton(page, 0)).toHaveAttribute("aria-disabled", "true");
+  line.away = false;
+  await context.setOffline(false);
+  await expect(page.getByText(LIVE)).toBeVisible({ timeout: 30_000 });
+  // The lost connection was the browser's to report.
+  problems.splice(0, problems.length, ...problems.filter((p) => !/WebSocket|ERR_INTERNET_DISCONNECTED/.test(p)));
+});
+
 test("a first visit with no server shows no wall at all, never invented cells", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
   const page = await context.newPage();

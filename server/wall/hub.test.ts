@@ -158,6 +158,22 @@ describe("the wall's hub", () => {
     await until(() => wallOf(watcher).cells[150] === 10);
   });
 
+  it("takes the store's wall whole when the store went back in time (emptied, or restored from an old copy)", async () => {
+    const backends = await sqlite();
+    const { hub } = hubOn(backends);
+    const watcher = testPeer();
+    hub.join(watcher);
+    await hub.wall();
+    await hub.paint(testPeer("192.0.2.20"), { n: 1, cell: 70, e: 1 });
+    await hub.flush();
+    await until(() => wallOf(watcher).cells[70] === 2);
+    backends.sqlite().exec("DELETE FROM emoji_wall");
+    await hub.check();
+    // A whole wall again (the numbered messages before it mean nothing now), blank like the store's.
+    expect(watcher.texts.at(-1)).toMatchObject({ t: "wall", cells: ".".repeat(WALL_SIZE) });
+    expect((await hub.wall())?.cells).toBe(".".repeat(WALL_SIZE));
+  });
+
   it("keeps the later of two news of a cell, in whatever order they arrive", async () => {
     const backends = await sqlite();
     const bus = createBus(backends, quiet);
