@@ -7,7 +7,8 @@ const SAYS: Record<Connection, string> = {
   connecting: "Finding the crowd…",
   live: "Live: your claps join everyone's, and you hear theirs.",
   reconnecting: "Reconnecting… your claps wait, and join the total when the crowd is back.",
-  offline: "You are offline. The crowd needs a connection to the site's server: you clap alone for now.",
+  offline:
+    "You are offline. The crowd needs a connection to the site's server: your claps wait, and join it when you are back.",
   "no-server": "The crowd needs the site's own server, and this copy of the site has none: you clap alone.",
   blocked:
     "This network lets the site through but not its live connection (WebSockets are blocked), so the crowd cannot hear you from here.",

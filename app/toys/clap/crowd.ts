@@ -64,7 +64,7 @@ interface Batch {
   at: number;
 }
 
-/** The most claps waiting on the page: past it, claps made while reconnecting are the visitor's alone. */
+/** The most claps waiting on the page: past it, claps made while away are the visitor's alone. */
 const MAX_WAITING = 600;
 const GIVEN_BACK = "Your claps could not reach the crowd from this network.";
 /** The crowd's claps scheduled at once, at most (each is a short noise burst). */
@@ -94,7 +94,8 @@ let lastOwnClap = Number.NEGATIVE_INFINITY;
 const sounds = new Set<ReturnType<typeof setTimeout>>();
 
 const mineNow = () => waiting + [...unconfirmed.values()].reduce((sum, b) => sum + b.count, 0);
-const sendable = () => state.connection === "live" || state.connection === "reconnecting";
+/** Claps wait for the crowd while it may come back; with no server here, or blocked, they cannot. */
+const sendable = () => state.connection !== "no-server" && state.connection !== "blocked";
 
 /** Puts waiting claps into batches, as many as the server's replay window and the cap allow. */
 function seal() {
@@ -303,8 +304,7 @@ export const getServerCrowd = () => INITIAL;
 
 /** A clap on this page: it joins the crowd's total with the next batch, when there is a crowd. */
 export function clapWithCrowd() {
-  if (!sendable() && state.connection !== "connecting") return;
-  if (mineNow() >= MAX_WAITING) return;
+  if (!sendable() || mineNow() >= MAX_WAITING) return;
   waiting++;
   lastOwnClap = Date.now();
   update({ mine: mineNow(), notice: null });
