@@ -124,15 +124,16 @@ export function createCrowd({
     write: (_, batches) => store.add(batches, now()),
     written(_, batch, result) {
       let added = 0;
-      batch.forEach(({ peer, n, request }, k) => {
+      for (const [k, { peer, n, request }] of batch.entries()) {
         const admission = result.admissions[k] ?? "stale";
-        if (admission === "stale") return refuse(peer, n, STALE, request.count);
+        if (admission === "stale") {
+          refuse(peer, n, STALE, request.count);
+          continue;
+        }
         if (admission === "counted") added += request.count;
-        peer.sendJson({ t: "ok", n, total: result.total, counted: admission === "counted" } satisfies Omit<
-          ClapsOk,
-          "topic"
-        >);
-      });
+        const ok: Omit<ClapsOk, "topic"> = { t: "ok", n, total: result.total, counted: admission === "counted" };
+        peer.sendJson({ ...ok });
+      }
       metrics?.stored.inc(added);
       if (added > 0) publish(result);
     },
