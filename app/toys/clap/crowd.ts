@@ -221,7 +221,8 @@ let asking = false;
  * for a moment: the channel goes on trying.
  */
 async function ask(channelFailing: boolean) {
-  if (asking) return;
+  // Offline, the question could only fail (and the channel says "offline" by itself).
+  if (asking || navigator.onLine === false) return;
   asking = true;
   const answer = await requestJson(CLAPS_PATH);
   asking = false;
