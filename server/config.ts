@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { DEFAULT_SHEET_SIZE, MAX_POPS_PER_MESSAGE, POPS_BURST, POPS_PER_SECOND } from "../contracts/bubbles.ts";
+import { CLAPS_BURST, CLAPS_PER_SECOND, MAX_CLAPS_PER_BATCH } from "../contracts/claps.ts";
 import { HEARTBEAT_EVERY_MS } from "../contracts/live.ts";
 import { DEFAULT_LIMITS } from "./api.ts";
 import { DEFAULT_DEVICE_MEMORY } from "./clicks/store.ts";
@@ -65,6 +66,14 @@ export const EnvSchema = v.object({
     ),
     limitText({ burst: POPS_BURST, perMinute: 60 * POPS_PER_SECOND }),
   ),
+  // A batch of claps the limit could never admit would be refused for ever.
+  CLAPS_LIMIT: v.optional(
+    v.pipe(
+      limit,
+      v.check((l) => l.burst >= MAX_CLAPS_PER_BATCH),
+    ),
+    limitText({ burst: CLAPS_BURST, perMinute: 60 * CLAPS_PER_SECOND }),
+  ),
   LIVE_MAX_CONNECTIONS: v.optional(whole(0), "5000"),
   LIVE_MAX_PER_ADDRESS: v.optional(whole(0), "16"),
   LIVE_MAX_PER_BLOCK: v.optional(whole(0), "64"),
@@ -94,6 +103,7 @@ const EXPECTED: Record<Setting, string> = {
   LOG_LEVEL: "one of debug, info, warn, error",
   BUBBLES_SHEET_SIZE: `a whole number from 1 to ${MAX_SHEET_SIZE}`,
   BUBBLES_POP_LIMIT: `a limit "burst/perMinute" in whole numbers, the burst at least ${MAX_POPS_PER_MESSAGE} (the most pops a page sends at once; e.g. "30/900")`,
+  CLAPS_LIMIT: `a limit "burst/perMinute" in whole numbers, the burst at least ${MAX_CLAPS_PER_BATCH} (the most claps a page sends at once; e.g. "60/1800")`,
   LIVE_MAX_CONNECTIONS: "a whole number (0 refuses every live channel)",
   LIVE_MAX_PER_ADDRESS: "a whole number (0 refuses every live channel)",
   LIVE_MAX_PER_BLOCK: "a whole number of live channels from one IPv6 /56 (0 refuses every IPv6 channel)",
@@ -128,6 +138,7 @@ export class ConfigError extends Error {
  * (1500), SHUTDOWN_GRACE_MS (8000: how long a stop waits for requests in flight), LOG_LEVEL (info);
  * for the live channel and the shared bubble sheet, BUBBLES_SHEET_SIZE (10000), BUBBLES_POP_LIMIT
  * ("burst/perMinute" per client address, 30/900: fifteen a second; with Redis, for the whole fleet),
+ * CLAPS_LIMIT (claps per client address, "burst/perMinute", 60/1800: thirty a second, for the fleet),
  * LIVE_MAX_CONNECTIONS (5000), LIVE_MAX_PER_ADDRESS (16), LIVE_MAX_PER_BLOCK (64 from one IPv6 /56)
  * LIVE_UPGRADE_LIMIT (new channels per address, 20/120) and LIVE_HEARTBEAT_MS (10000, at most: how often
  * every channel hears the server is there); METRICS_PORT (unset: no metrics) and
@@ -164,6 +175,7 @@ export function readConfig(env: Env = process.env) {
     logLevel: s.LOG_LEVEL,
     sheetSize: s.BUBBLES_SHEET_SIZE,
     popLimit: s.BUBBLES_POP_LIMIT,
+    clapLimit: s.CLAPS_LIMIT,
     liveMaxConnections: s.LIVE_MAX_CONNECTIONS,
     liveMaxPerAddress: s.LIVE_MAX_PER_ADDRESS,
     liveMaxPerBlock: s.LIVE_MAX_PER_BLOCK,

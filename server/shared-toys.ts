@@ -1,4 +1,5 @@
 import { bubblesToy } from "./bubbles/toy.ts";
+import { clapsToy } from "./claps/toy.ts";
 import type { SharedToy } from "./live/toy.ts";
 
 /**
@@ -6,4 +7,4 @@ import type { SharedToy } from "./live/toy.ts";
  * list and stops them in turn (server/main.ts). A new shared toy is contracts/<toy>.ts,
  * server/<toy>/ and app/toys/<toy>/, and one line here (docs/live.md, "Add a shared toy").
  */
-export const SHARED_TOYS: readonly SharedToy[] = [bubblesToy];
+export const SHARED_TOYS: readonly SharedToy[] = [bubblesToy, clapsToy];
