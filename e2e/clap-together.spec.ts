@@ -243,6 +243,8 @@ test("without the server or a connection, the page claps alone and says so, with
   await expect(zone(page).getByText("1", { exact: true })).toBeVisible();
   await expect(total(page)).toHaveText("—");
   await expect(page.getByText(/of yours on the way/)).toHaveCount(0);
+  // The static host's page goes on trying now and then, each try a 404 the browser reports.
+  await page.close();
   problems.splice(0, problems.length, ...problems.filter((p) => !/404|WebSocket/.test(p)));
 
   // Offline, on the real server: the page says so; the claps wait, and join the crowd once it is back.

@@ -15,9 +15,9 @@ import {
 } from "../../../contracts/claps";
 import type { NoMessage } from "../../../contracts/live";
 import type { Connection } from "../../kit/live/connection";
-import { followTopicLater } from "../../kit/live/follow-later";
-import { createOutbox, type Outbox } from "../../kit/live/outbox";
-import { noServerHere, requestJson } from "../../kit/live/request";
+import { followTopicLater, outboxLater } from "../../kit/live/follow-later";
+import { createLiveStore } from "../../kit/live/live-store";
+import type { Outbox } from "../../kit/live/outbox";
 import type { FollowedTopic } from "../../kit/live/topics";
 import { isMuted } from "../../kit/sound/mute";
 import { playNoise } from "../../kit/sound/sound";
@@ -36,12 +36,9 @@ import { crowdClapDelays, crowdClapSound, newPageId } from "./logic";
  * server's replay window of it; the other claps wait here, summed. The crowd's claps (the total's
  * growth, less this page's own) are played as quiet noise bursts, as dense as the crowd is, capped.
  *
- * It asks `GET /api/claps` first: a static host's 404 page means there is no crowd here (and no
- * channel is opened), an answer shows the total at once. The page's state is a plain external
- * store, and its connection words are decided here, not with the kit's createLiveStore and
- * watchConnection: those modules would be shared with the bubble sheet's page, and a module two
- * pages share becomes a chunk of its own, a request the bubble sheet's first load has no room
- * for (docs/claps.md, "Bytes").
+ * What the page says about its connection is the kit's (app/kit/live/connection.ts): when a try to
+ * open the channel fails, `GET /api/claps` tells a static host (no crowd here: the claps are the
+ * visitor's alone) from a server away for a moment, and gives the total while the channel is away.
  */
 export type { Connection };
 
@@ -70,12 +67,14 @@ const GIVEN_BACK = "Your claps could not reach the crowd from this network.";
 /** The crowd's claps scheduled at once, at most (each is a short noise burst). */
 const MAX_CROWD_SOUNDS = 8;
 
-const INITIAL: CrowdState = { connection: "connecting", total: null, clapping: null, mine: 0, notice: null };
-let state = INITIAL;
-const listeners = new Set<() => void>();
+const store = createLiveStore<CrowdState>(
+  { connection: "connecting", total: null, clapping: null, mine: 0, notice: null },
+  { start: () => start(), stop: () => stop() },
+);
+let state = store.get();
 function update(next: Partial<CrowdState>) {
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
+  store.update(next);
+  state = store.get();
 }
 
 let channel: FollowedTopic | null = null;
@@ -210,44 +209,17 @@ function heardOverHttp(body: unknown) {
   if (state.total === null && Number.isSafeInteger(total)) update({ total: total as number });
 }
 
-/** Tries in a row that never opened, while the server answers over HTTP: WebSockets are blocked here. */
-const BLOCKED_AFTER_TRIES = 3;
-let asking = false;
-
-/**
- * Asks `GET /api/claps` whether the crowd is there at all: a static host's 404 page means no server
- * here (the channel is left: it can never open); no answer, offline; an answer while the channel
- * keeps failing to open, a network that blocks WebSockets. A proxy's error page is a server away
- * for a moment: the channel goes on trying.
- */
-async function ask(channelFailing: boolean) {
-  // Offline, the question could only fail (and the channel says "offline" by itself).
-  if (asking || navigator.onLine === false) return;
-  asking = true;
-  const answer = await requestJson(CLAPS_PATH);
-  asking = false;
-  if (!outbox || channel?.status === "open") return;
-  if (noServerHere(answer)) {
-    channel?.leave();
-    channel = null;
-    forgetMine();
-    return update({ connection: "no-server", clapping: null });
-  }
-  if (answer.kind === "unreachable") return update({ connection: "offline", clapping: null });
-  if (answer.retryAfterMs) channel?.holdOff(answer.retryAfterMs);
-  if (answer.kind !== "json" || answer.status !== 200) return;
-  heardOverHttp(answer.body);
-  if (channelFailing) {
-    forgetMine(GIVEN_BACK);
-    update({ connection: "blocked", clapping: null });
-  }
+/** What the page says about its connection: who is clapping is known only while live. */
+function connectionIs(connection: Connection) {
+  if (connection === "no-server") forgetMine();
+  update({ connection, ...(connection === "live" ? {} : { clapping: null }) });
 }
 
 function start() {
   pageId = newPageId(Math.random);
   nextBatch = 1;
   joining = true;
-  outbox = createOutbox<Batch>({
+  outbox = outboxLater<Batch>({
     everyMs: 50,
     // Each batch is its own message: its number is what the server counts it by.
     maxPerMessage: 1,
@@ -258,20 +230,23 @@ function start() {
       return sent;
     },
   });
-  channel = followTopicLater(CLAPS_TOPIC, {
-    onMessage: (message) => receive(message as unknown as ClapsMessage),
-    onStatus: (status, attempts) => {
-      if (status === "open") reopened();
-      else if (status === "offline") update({ connection: "offline", clapping: null });
-      else if (status === "waiting") {
-        if (state.connection === "live" || state.connection === "connecting") {
-          update({ connection: "reconnecting", clapping: null });
-        }
-        if (attempts.unopened > 0) void ask(attempts.unopened >= BLOCKED_AFTER_TRIES);
-      }
+  channel = followTopicLater(
+    CLAPS_TOPIC,
+    {
+      onMessage: (message) => receive(message as unknown as ClapsMessage),
+      onStatus: (status) => {
+        if (status === "open") reopened();
+      },
     },
-  });
-  void ask(false);
+    {
+      probePath: CLAPS_PATH,
+      wantsBody: () => state.total === null,
+      current: () => state.connection,
+      set: connectionIs,
+      onBody: heardOverHttp,
+      onBlocked: () => forgetMine(GIVEN_BACK),
+    },
+  );
 }
 
 function stop() {
@@ -287,21 +262,15 @@ function stop() {
   unconfirmed.clear();
   carried.clear();
   // The total stays: it was the server's, and a page that comes back shows it while it rejoins.
-  state = { ...INITIAL, total: state.total };
+  store.reset({ ...store.initial(), total: state.total });
+  state = store.get();
 }
 
 /** For useSyncExternalStore: the crowd is followed while anything on the page shows it. */
-export function subscribeCrowd(listener: () => void): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1) start();
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) stop();
-  };
-}
-export const getCrowd = () => state;
+export const subscribeCrowd = store.subscribe;
+export const getCrowd = store.get;
 /** What the pre-rendered page shows: nothing known yet. */
-export const getServerCrowd = () => INITIAL;
+export const getServerCrowd = store.initial;
 
 /** A clap on this page: it joins the crowd's total with the next batch, when there is a crowd. */
 export function clapWithCrowd() {
