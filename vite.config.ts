@@ -12,11 +12,11 @@ const KIT = /\/app\/kit\//;
 /**
  * Kit modules not every page needs: those loaded on first use (a toast, a sound, an error page, the
  * time-wasted clock) and those only some pages use (sharing a result, haptics, the time-wasted line,
- * the live channel and its outbox, which only the Useless Button and the shared bubble sheet
- * use). They travel with the pages that use them.
+ * the device id of the shared toys that count per device, the live channel and its outbox, which
+ * only the Useless Button and the shared toys use). They travel with the pages that use them.
  */
 const LAZY_KIT =
-  /\/app\/kit\/(ui\/(toast\/toast-view|share-button)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|haptics|time-wasted|time-tracker)|live\/[\w-]+)\./;
+  /\/app\/kit\/(ui\/(toast\/toast-view|share-button)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|haptics|time-wasted|time-tracker|device-id)|live\/[\w-]+)\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), siteMapModule(), minimalPreloadHelper(), stacklessReactSentinels()],
@@ -43,11 +43,14 @@ export default defineConfig({
                 },
                 {
                   // What every live page (the Useless Button, the shared toys) needs as it starts:
-                  // requests with deadlines, retry pauses, the outbox. One small chunk they share,
-                  // not one request each; the channel and its topics are fetched once the page is
-                  // live (app/kit/live/follow-later.ts).
+                  // requests with deadlines, retry pauses, following a topic, and the shared toys'
+                  // words for their connection and their store for React. One small chunk they
+                  // share, not one request each: a module two pages share outside it would cost
+                  // each of them a request of its own. The channel and its topics are fetched once
+                  // the page is live (app/kit/live/follow-later.ts). What one page alone uses
+                  // (Web Locks, the Useless Button's; the outbox, the bubble sheet's) travels with it.
                   name: "live",
-                  test: /\/app\/kit\/live\/(request|retry|outbox|follow-later|locks)\./,
+                  test: /\/app\/kit\/live\/(request|retry|follow-later|connection|live-store)\./,
                 },
                 {
                   // The blog list and its articles share their data: one chunk, not two.
