@@ -74,14 +74,15 @@ export interface TallyMessage {
 }
 
 /**
- * The answer to a vote: `counted` says whether this vote was the device's first on the question;
- * `answer` is the device's vote that stands (this one, or its earlier one), and `counts` the
+ * The answer to a vote on question `q`: `counted` says whether this vote was the device's first on
+ * it; `answer` is the device's vote that stands (this one, or its earlier one), and `counts` the
  * question's counts with it.
  */
 export interface VoteOk {
   topic: typeof POLLS_TOPIC;
   t: "ok";
   n: number;
+  q: number;
   counted: boolean;
   answer: number;
   counts: Counts;

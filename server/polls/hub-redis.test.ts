@@ -63,6 +63,7 @@ it("shares the counts between two servers on one Redis, and counts a device once
   expect(onTwo.texts.find((m) => m.t === "ok")).toEqual({
     t: "ok",
     n: 1,
+    q: 3,
     counted: false,
     answer: 0,
     counts: [1, 0, 0],

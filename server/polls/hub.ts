@@ -128,7 +128,13 @@ export function createPollHub({
     written(_, batch, result) {
       for (const [k, { peer, n, request }] of batch.entries()) {
         const outcome = result.outcomes[k] ?? { counted: false, answer: request.a };
-        const ok: Omit<VoteOk, "topic"> = { t: "ok", n, ...outcome, counts: result.counts[request.q] as Counts };
+        const ok: Omit<VoteOk, "topic"> = {
+          t: "ok",
+          n,
+          q: request.q,
+          ...outcome,
+          counts: result.counts[request.q] as Counts,
+        };
         peer.sendJson(ok);
       }
       publish(result);

@@ -33,6 +33,7 @@ describe("the polls, live", () => {
       topic: "polls",
       t: "ok",
       n: 2,
+      q: 3,
       counted: false,
       answer: 0,
       counts,
