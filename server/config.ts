@@ -135,7 +135,7 @@ export class ConfigError extends Error {
  * for the live channel and the shared bubble sheet, BUBBLES_SHEET_SIZE (10000), BUBBLES_POP_LIMIT
  * ("burst/perMinute" per client address, 30/900: fifteen a second; with Redis, for the whole fleet),
  * for the polls POLLS_VOTE_LIMIT (votes per client address, 20/120; with Redis, for the whole fleet)
- * and POLLS_MAX_VOTES (500000 votes remembered, one per question and device, the first cast
+ * and POLLS_MAX_VOTES (300000 votes remembered, one per question and device, the first cast
  * forgotten first past it),
  * LIVE_MAX_CONNECTIONS (5000), LIVE_MAX_PER_ADDRESS (16), LIVE_MAX_PER_BLOCK (64 from one IPv6 /56)
  * LIVE_UPGRADE_LIMIT (new channels per address, 20/120) and LIVE_HEARTBEAT_MS (10000, at most: how often

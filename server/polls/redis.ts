@@ -7,9 +7,8 @@ import { FORGET_PER_WRITE, noCounts, type PollStore, type VoteOutcome } from "./
 const VOTES = "{pointless}:polls:votes";
 /** The counts: "q:a" -> votes. */
 const TALLIES = "{pointless}:polls:tallies";
-/** The remembered votes in the order they were cast (scored by SEQ), for forgetting the first past the cap. */
+/** The remembered votes' fields in the order they were cast, for forgetting the first past the cap. */
 const ORDER = "{pointless}:polls:order";
-const SEQ = "{pointless}:polls:seq";
 
 /**
  * A batch of votes in one step Redis runs atomically, whichever server asks: for each, HSETNX
@@ -24,7 +23,7 @@ for k = 3, #ARGV, 3 do
   local q, a, device = ARGV[k], ARGV[k + 1], ARGV[k + 2]
   local field = q .. ':' .. device
   if redis.call('HSETNX', KEYS[1], field, a) == 1 then
-    redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[4]), field)
+    redis.call('RPUSH', KEYS[3], field)
     redis.call('HINCRBY', KEYS[2], q .. ':' .. a, 1)
     added = added + 1
     outcomes[#outcomes + 1] = 1
@@ -36,9 +35,8 @@ for k = 3, #ARGV, 3 do
 end
 local over = redis.call('HLEN', KEYS[1]) - tonumber(ARGV[1])
 if over > 0 then
-  for _, field in ipairs(redis.call('ZRANGE', KEYS[3], 0, math.min(over, added + tonumber(ARGV[2])) - 1)) do
+  for _, field in ipairs(redis.call('LPOP', KEYS[3], math.min(over, added + tonumber(ARGV[2]))) or {}) do
     redis.call('HDEL', KEYS[1], field)
-    redis.call('ZREM', KEYS[3], field)
   end
 end
 return {outcomes, redis.call('HGETALL', KEYS[2])}
@@ -65,11 +63,10 @@ export function redisPollStore(redis: () => RedisClient, maxVotes: number): Poll
       const [outcomes, tallies] = (await redis().sendCommand([
         "EVAL",
         VOTE,
-        "4",
+        "3",
         VOTES,
         TALLIES,
         ORDER,
-        SEQ,
         String(maxVotes),
         String(FORGET_PER_WRITE),
         ...votes.flatMap(({ q, a, device }) => [String(q), String(a), device]),
