@@ -58,11 +58,14 @@ function update(next: Partial<PollsState>) {
   state = store.get();
 }
 
+/** This device's vote on `q` changed: here, and in storage, where other tabs' votes on other questions stay. */
 function setBallot(q: number, ballot: Ballot | null) {
   const ballots = [...state.ballots];
   ballots[q] = ballot;
   update({ ballots });
-  writeItem(BALLOTS_KEY, serializeBallots(ballots));
+  const stored = parseBallots(readItem(BALLOTS_KEY));
+  stored[q] = ballot;
+  writeItem(BALLOTS_KEY, serializeBallots(stored));
 }
 
 let channel: FollowedTopic | null = null;
