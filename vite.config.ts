@@ -12,15 +12,12 @@ const KIT = /\/app\/kit\//;
 /**
  * Kit modules not every page needs: those loaded on first use (a toast, a sound, an error page, the
  * time-wasted clock) and those only some pages use (sharing a result, haptics, the time-wasted line,
- * the live channel and what a live page keeps: the Useless Button's and the shared toys'). They
- * travel with the pages that use them. Two small live modules every live page needs as it starts
- * (a request with a deadline, and following a topic once the page is live: about 0.6 KB) are the
- * shell's: with them in a chunk of their own, a shared toy's page paid one more request (0.4 KB of
- * headers) than the Useless Button, and with them beside the shared toys' code, the Useless Button
- * loaded what only those use; either way a page went over its budget once two shared toys shared it.
+ * the live channel and its outbox, which only the Useless Button and the shared toys use). They
+ * travel with the pages that use them; a shared toy's state store (live/live-store, a few hundred
+ * bytes) is in the shell, where every shared toy finds it without a request of its own.
  */
 const LAZY_KIT =
-  /\/app\/kit\/(ui\/(toast\/toast-view|share-button)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|haptics|time-wasted|time-tracker)|live\/(?!request\.|follow-later\.)[\w-]+)\./;
+  /\/app\/kit\/(ui\/(toast\/toast-view|share-button)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|haptics|time-wasted|time-tracker)|live\/(?!live-store)[\w-]+)\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), siteMapModule(), minimalPreloadHelper(), stacklessReactSentinels()],
@@ -46,18 +43,19 @@ export default defineConfig({
                   test: (id: string) => FRAMEWORK.test(id) || (KIT.test(id) && !LAZY_KIT.test(id)),
                 },
                 {
-                  // The Useless Button's counter as it starts (retry pauses, the lock that lets one
-                  // tab send for all), shared with the channel, which is fetched once a page is live
-                  // (app/kit/live/follow-later.ts).
+                  // What every live page (the Useless Button, the shared toys) needs as it starts:
+                  // requests with deadlines, retry pauses, the topic followed once live. One small
+                  // chunk they share,
+                  // not one request each; the channel and its topics are fetched once the page is
+                  // live (app/kit/live/follow-later.ts).
                   name: "live",
-                  test: /\/app\/kit\/live\/(retry|locks)\./,
+                  test: /\/app\/kit\/live\/(request|retry|follow-later)\./,
                 },
                 {
-                  // What every shared toy's page needs as it starts (its state for React, what it
-                  // says about its connection, the outbox): one small chunk they share, not one
-                  // request each, and none of it on the Useless Button.
-                  name: "live-toys",
-                  test: /\/app\/kit\/live\/(outbox|live-store|connection)\./,
+                  // What a live page fetches once it is live: the channel, its topics, what the page
+                  // says about its connection, and the outbox. One chunk, one request.
+                  name: "live-channel",
+                  test: /\/app\/kit\/live\/(channel|topics|connection|outbox)\.|\/contracts\/live\./,
                 },
                 {
                   // The blog list and its articles share their data: one chunk, not two.

@@ -308,6 +308,8 @@ test("where WebSockets are blocked but the server answers, the page says so and 
   await open(page, PATH);
   // The first failed try asks the server over HTTP: it is there, so pops wait for the channel.
   await expect(page.getByText(/Reconnecting/)).toBeVisible();
+  // The grid draws its rows a few a frame, and the paused clock holds frames: a second of them.
+  await page.clock.runFor(1000);
   const popped = await poppedOnServer(page);
   const target = Array.from({ length: SIZE }, (_, i) => i + 1).find((n) => !popped.includes(n)) as number;
   await bubble(page, target).click();

@@ -18,17 +18,10 @@ export const BLOCKED_AFTER = 3;
  * server here, a proxy's 5xx page a server away for a moment, no answer offline, and a Retry-After
  * holds the channel's next try back. It asks for the toy's state (a GET, handed to `onBody`) only
  * while the page has none to show (`wantsBody`), a HEAD otherwise. A channel that opened and closed
- * (the server stopping) needs no question. Feed the topic's `onStatus` to the returned function.
+ * (the server stopping) needs no question. Feed the topic's `onStatus` to the returned function
+ * (followTopicLater does, given `connection`). It loads with the channel, once the page is live.
  */
-export function watchConnection({
-  topic,
-  probePath,
-  wantsBody,
-  current,
-  set,
-  onBody,
-  onBlocked,
-}: {
+export interface ConnectionWatchOptions {
   topic: () => FollowedTopic | null;
   probePath: string;
   wantsBody: () => boolean;
@@ -38,7 +31,17 @@ export function watchConnection({
   onBody?: (body: unknown) => void;
   /** Blocked: the toy gives back what it showed as the visitor's own. */
   onBlocked?: () => void;
-}): (status: ChannelStatus, attempts: ChannelAttempts) => void {
+}
+
+export function watchConnection({
+  topic,
+  probePath,
+  wantsBody,
+  current,
+  set,
+  onBody,
+  onBlocked,
+}: ConnectionWatchOptions): (status: ChannelStatus, attempts: ChannelAttempts) => void {
   let probing = false;
   let latest: ChannelAttempts = { failures: 0, unopened: 0 };
 

@@ -17,10 +17,10 @@ import {
 } from "../../../contracts/bubbles";
 import type { NoMessage, OkMessage } from "../../../contracts/live";
 import { readItem, writeItem } from "../../kit/lib/storage";
-import { type Connection, watchConnection } from "../../kit/live/connection";
-import { followTopicLater } from "../../kit/live/follow-later";
+import type { Connection } from "../../kit/live/connection";
+import { followTopicLater, outboxLater } from "../../kit/live/follow-later";
 import { createLiveStore } from "../../kit/live/live-store";
-import { createOutbox, type Outbox } from "../../kit/live/outbox";
+import type { Outbox } from "../../kit/live/outbox";
 import type { FollowedTopic } from "../../kit/live/topics";
 import { playScream } from "../../kit/sound/scream";
 import { fromBase64, toBase64 } from "./logic";
@@ -241,7 +241,7 @@ function giveBack() {
 
 function start() {
   loadHaptics().catch(() => {});
-  outbox = createOutbox<number>({
+  outbox = outboxLater<number>({
     everyMs: SEND_POPS_EVERY_MS,
     maxPerMessage: MAX_POPS_PER_MESSAGE,
     send: (n, i) => {
@@ -256,30 +256,31 @@ function start() {
   // the sheet they were made on.
   restored = savedPending();
   if (state.sheet) restorePending(state.sheet);
-  const watch = watchConnection({
-    topic: () => channel,
-    probePath: BUBBLES_PATH,
-    wantsBody: () => !state.sheet,
-    current: () => state.connection,
-    set: (connection) => update({ connection }),
-    onBody: sheetOverHttp,
-    onBlocked: giveBack,
-  });
-  channel = followTopicLater(BUBBLES_TOPIC, {
-    resume: () => (state.sheet?.epoch ? `${state.sheet.epoch}.${state.sheet.seq}` : undefined),
-    onBinary: (payload) => {
-      const sheet = decodeSheet(payload);
-      if (sheet) receiveSheet(sheet);
-    },
-    onMessage: (message) => receive(message as unknown as SheetMessage),
-    onStatus: (status, attempts) => {
-      if (status === "open") {
+  channel = followTopicLater(
+    BUBBLES_TOPIC,
+    {
+      resume: () => (state.sheet?.epoch ? `${state.sheet.epoch}.${state.sheet.seq}` : undefined),
+      onBinary: (payload) => {
+        const sheet = decodeSheet(payload);
+        if (sheet) receiveSheet(sheet);
+      },
+      onMessage: (message) => receive(message as unknown as SheetMessage),
+      onStatus: (status) => {
+        if (status !== "open") return;
         // A resumed channel sends only what was missed; either way, the page is live again.
         outbox?.resend();
         if (state.sheet?.epoch) update({ connection: "live" });
-      } else watch(status, attempts);
+      },
     },
-  });
+    {
+      probePath: BUBBLES_PATH,
+      wantsBody: () => !state.sheet,
+      current: () => state.connection,
+      set: (connection) => update({ connection }),
+      onBody: sheetOverHttp,
+      onBlocked: giveBack,
+    },
+  );
   saveTimer = setInterval(save, 10_000);
   window.addEventListener("pagehide", save);
 }
