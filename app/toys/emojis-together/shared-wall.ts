@@ -13,10 +13,10 @@ import {
   type WallMessage,
 } from "../../../contracts/wall";
 import { readItem, writeItem } from "../../kit/lib/storage";
-import { type Connection, watchConnection } from "../../kit/live/connection";
-import { followTopicLater } from "../../kit/live/follow-later";
+import type { Connection } from "../../kit/live/connection";
+import { followTopicLater, outboxLater } from "../../kit/live/follow-later";
 import { createLiveStore } from "../../kit/live/live-store";
-import { createOutbox, type Outbox } from "../../kit/live/outbox";
+import type { Outbox } from "../../kit/live/outbox";
 import type { FollowedTopic } from "../../kit/live/topics";
 import { readSavedWall, savedWallText } from "./logic";
 
@@ -142,7 +142,8 @@ function wallOverHttp(body: unknown) {
 }
 
 function follow() {
-  outbox = createOutbox<Paint>({
+  // The outbox's code, like the channel's, comes once the page is live; a paint before then waits.
+  outbox = outboxLater<Paint>({
     // A paint goes at once; while the channel is away, the outbox looks again this often.
     everyMs: 100,
     maxPerMessage: 1,
@@ -154,30 +155,32 @@ function follow() {
   });
   const saved = state().cells ? null : readSavedWall(readItem(STORAGE_KEY));
   if (saved) store.update(saved);
-  const onTrouble = watchConnection({
-    topic: () => topic,
-    probePath: WALL_PATH,
-    wantsBody: () => state().cells === null,
-    current: () => state().connection,
-    set: (connection) => store.update({ connection }),
-    onBody: wallOverHttp,
-    onBlocked: () => {
-      const taken = state().mine.size > 0;
-      outbox?.clear();
-      store.update(taken ? { mine: new Map(), notice: BLOCKED_NOTICE } : { mine: new Map() });
+  topic = followTopicLater(
+    WALL_TOPIC,
+    {
+      resume: () => (place.epoch ? `${place.epoch}.${place.seq}` : undefined),
+      onMessage: (message) => onMessage(message as unknown as Incoming),
+      onStatus(status) {
+        if (status !== "open") return;
+        // Resumed, the server sends only what was missed: the page is live again at once.
+        if (place.epoch) store.update({ connection: "live" });
+        requests.clear();
+        outbox?.resend();
+      },
     },
-  });
-  topic = followTopicLater(WALL_TOPIC, {
-    resume: () => (place.epoch ? `${place.epoch}.${place.seq}` : undefined),
-    onMessage: (message) => onMessage(message as unknown as Incoming),
-    onStatus(status, attempts) {
-      if (status !== "open") return onTrouble(status, attempts);
-      // Resumed, the server sends only what was missed: the page is live again at once.
-      if (place.epoch) store.update({ connection: "live" });
-      requests.clear();
-      outbox?.resend();
+    {
+      probePath: WALL_PATH,
+      wantsBody: () => state().cells === null,
+      current: () => state().connection,
+      set: (connection) => store.update({ connection }),
+      onBody: wallOverHttp,
+      onBlocked: () => {
+        const taken = state().mine.size > 0;
+        outbox?.clear();
+        store.update(taken ? { mine: new Map(), notice: BLOCKED_NOTICE } : { mine: new Map() });
+      },
     },
-  });
+  );
   keepTimer = setInterval(keep, 10_000);
   window.addEventListener("pagehide", keep);
 }
