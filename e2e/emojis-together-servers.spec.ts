@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { decodeCells, PALETTE } from "../contracts/wall";
-import { startRedis, startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
+import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
 import { expect, open, test } from "./fixtures";
+import { fleetOnRedis } from "./fleet";
 
 /**
  * Emoji Wall for Everyone as it runs in production: killed (SIGKILL) while visitors paint and
@@ -17,8 +18,7 @@ const LIVE = "Live: every cell you paint changes for everyone.";
 const READY = "Pick an emoji, then press a cell.";
 const place = (cell: number) => `Row ${Math.floor(cell / 10) + 1}, column ${(cell % 10) + 1}`;
 const cellButton = (page: Page, cell: number) => page.getByRole("button", { name: new RegExp(`^${place(cell)}: `) });
-const env = (dir: string, more: Record<string, string> = {}) => ({
-  COUNTER_DATA_DIR: dir,
+const env = (more: Record<string, string> = {}) => ({
   WALL_COOLDOWN_S: "1",
   TRUST_PROXY: "loopback",
   LIVE_MAX_PER_ADDRESS: "100",
@@ -89,7 +89,7 @@ test("a server killed while visitors paint keeps every paint it acknowledged, an
   browser,
 }) => {
   const dir = mkdtempSync(join(tmpdir(), "pointless-wall-kill-"));
-  let server = await startSiteProcess(env(dir));
+  let server = await startSiteProcess(env({ COUNTER_DATA_DIR: dir }));
   const visitors: Awaited<ReturnType<typeof visitorOn>>[] = [];
   try {
     for (let k = 0; k < 3; k++) visitors.push(await visitorOn(browser, server.origin));
@@ -107,7 +107,7 @@ test("a server killed while visitors paint keeps every paint it acknowledged, an
     const acknowledged = visitors.flatMap((v) => v.acked());
     expect(acknowledged.length).toBeGreaterThanOrEqual(3);
 
-    server = await startSiteProcess(env(dir), { port: server.port });
+    server = await startSiteProcess(env({ COUNTER_DATA_DIR: dir }), { port: server.port });
     const stored = await wallOn(server.origin);
     // Nothing acknowledged is lost, and nothing is there that no visitor sent.
     for (const { cell, e } of acknowledged) expect(stored[cell], place(cell)).toBe(e + 1);
@@ -137,10 +137,8 @@ test("a server killed while visitors paint keeps every paint it acknowledged, an
 test("visitors on two servers sharing one Redis see each other's paints within 2 s, and the same wall, a server killed meanwhile included", async ({
   browser,
 }) => {
-  const dir = mkdtempSync(join(tmpdir(), "pointless-wall-two-"));
-  const redis = await startRedis();
-  const servers = await Promise.all([1, 2].map(() => startSiteProcess(env(dir, { REDIS_URL: redis.url }))));
-  const [first, second] = servers as [(typeof servers)[number], (typeof servers)[number]];
+  const fleet = await fleetOnRedis(2, env());
+  const [first, second] = fleet.servers as [(typeof fleet.servers)[number], (typeof fleet.servers)[number]];
   try {
     const one = await visitorOn(browser, first.origin);
     const two = await visitorOn(browser, second.origin);
@@ -168,7 +166,7 @@ test("visitors on two servers sharing one Redis see each other's paints within 2
     await expect(two.page.locator("#wall-cooldown")).toHaveText(READY);
     await paint(two.page, 77, 13);
     await expect.poll(() => two.acked().length).toBe(3);
-    servers[0] = await startSiteProcess(env(dir, { REDIS_URL: redis.url }), { port: first.port });
+    await fleet.restart(0);
     await expect(cellButton(one.page, 77)).toHaveAccessibleName(`${place(77)}: ${PALETTE[13]?.char}`, {
       timeout: 30_000,
     });
@@ -178,8 +176,6 @@ test("visitors on two servers sharing one Redis see each other's paints within 2
     await one.close();
     await two.close();
   } finally {
-    await Promise.all(servers.map((server) => stopProcess(server.child)));
-    await stopProcess(redis.child);
-    rmSync(dir, { recursive: true, force: true });
+    await fleet.stop();
   }
 });
