@@ -34,7 +34,7 @@ export const MAX_CLAPS_PER_BATCH = 30;
 export const SEND_CLAPS_EVERY_MS = 500;
 
 /** The server tells pages the total at most this often (when it changed), never once per clap. */
-export const SEND_TOTAL_EVERY_MS = 250;
+export const SEND_TOTAL_EVERY_MS = 100;
 
 /** "Clapping now": the client addresses that clapped in this many milliseconds, on every server. */
 export const CLAPPING_WINDOW_MS = 5000;

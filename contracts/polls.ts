@@ -30,7 +30,7 @@ export const VOTES_PER_MINUTE = 120;
 export const VOTES_BURST = 20;
 
 /** The server sends the tallies that changed this often, never one message per vote. */
-export const SEND_TALLIES_EVERY_MS = 250;
+export const SEND_TALLIES_EVERY_MS = 100;
 
 /** Whether `q` and `a` name one of the spec's polls and one of its answers. */
 export const isQuestion = (q: number) => Number.isSafeInteger(q) && q >= 0 && q < QUESTIONS;
