@@ -93,9 +93,11 @@ export async function fourToys(
   const latency = Object.fromEntries(TOYS.map((toy) => [toy, new Histogram()])) as Record<Toy, Histogram>;
   const climbing = new Map<string, Climbing>();
   const climb = (key: string, toy: Toy) => {
-    let c = climbing.get(key);
-    if (!c) climbing.set(key, (c = new Climbing(latency[toy])));
-    return c;
+    const known = climbing.get(key);
+    if (known) return known;
+    const made = new Climbing(latency[toy]);
+    climbing.set(key, made);
+    return made;
   };
   const pops = new Keyed(latency.bubbles);
   const paints = new Keyed(latency.wall);
@@ -137,9 +139,11 @@ export async function fourToys(
     }
   }
   const seenOf = (v: Visitor, key: string) => {
-    let s = v.seen.get(key);
-    if (!s) v.seen.set(key, (s = { seen: 0 }));
-    return s;
+    const known = v.seen.get(key);
+    if (known) return known;
+    const made = { seen: 0 };
+    v.seen.set(key, made);
+    return made;
   };
   const sum = (counts: readonly number[]) => counts.reduce((a, b) => a + b, 0);
 
