@@ -1,6 +1,7 @@
 import type { Page, Request } from "@playwright/test";
+import { REQUEST_TIMEOUT_MS } from "../app/kit/live/request";
 import { LEDGER_PREFIX } from "../app/toys/useless-button/click-ledger";
-import { type ClicksSend, REQUEST_TIMEOUT_MS, SEND_EVERY_MS } from "../contracts/clicks";
+import { type ClicksSend, SEND_EVERY_MS } from "../contracts/clicks";
 import { type CounterServer, startCounterServer, waitingInLedger } from "./counter-server";
 import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
 import { seedStorage } from "./storage-stubs";

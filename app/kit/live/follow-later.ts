@@ -1,28 +1,7 @@
+import { importLater } from "../lib/import-later";
 import type { ConnectionWatchOptions } from "./connection";
 import type { Outbox, OutboxOptions } from "./outbox";
 import type { FollowedTopic, TopicHandlers } from "./topics";
-
-/** Imports the channel's code (one chunk, fetched once the page is live), trying again on failure. */
-function importLater<M>(load: () => Promise<M>, then: (module: M) => void, failed?: (tries: number) => void) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let cancelled = false;
-  const attempt = (tries: number) =>
-    load().then(
-      (module) => {
-        if (!cancelled) then(module);
-      },
-      () => {
-        if (cancelled) return;
-        failed?.(tries);
-        timer = setTimeout(() => attempt(tries + 1), Math.min(1000 * 2 ** tries, 30_000));
-      },
-    );
-  attempt(0);
-  return () => {
-    cancelled = true;
-    clearTimeout(timer);
-  };
-}
 
 /**
  * A topic of the live channel, its code (the channel, its reconnects, the topics it carries, and

@@ -4,12 +4,13 @@ import {
   type ClicksAck,
   type ClicksSend,
   DEVICE_QUERY,
+  isCount,
   MAX_CLICKS_PER_SEND,
   REFRESH_EVERY_MS,
   SEND_EVERY_MS,
 } from "../../../contracts/clicks";
 import { followTopicLater } from "../../kit/live/follow-later";
-import { type Answer, isCount, noServerHere, requestJson } from "../../kit/live/request";
+import { type Answer, noServerHere, requestJson } from "../../kit/live/request";
 import { retryDelay } from "../../kit/live/retry";
 import type { FollowedTopic } from "../../kit/live/topics";
 import {
@@ -23,11 +24,10 @@ import {
   settleBeacon,
   waiting,
 } from "./click-ledger";
-import { counterState, listen, update } from "./counter-state";
+import { counterState, update } from "./counter-state";
 import {
   adoptOrphans,
   beaconedHere,
-  clickHere,
   confirmHere,
   ownedLedger,
   ownedLedgers,
@@ -319,18 +319,11 @@ function start(): () => void {
   };
 }
 
-export function subscribeCounter(listener: () => void): () => void {
-  const unlisten = listen(listener);
-  const stop = start();
-  return () => {
-    unlisten();
-    stop();
-  };
-}
+/** Starts talking to the server for a page that shows the counter (counter-client.ts calls it). */
+export const startCounter = start;
 
-/** One click for the global counter: shown at once (as pending), sent with the next batch. */
-export function recordClick(): void {
-  clickHere();
+/** A click was written to this page's ledger (counter-client.ts): it goes with the next batch. */
+export function clicked(): void {
   showWaiting();
   if (!sendTimer && !sending) scheduleSend(SEND_EVERY_MS);
 }
