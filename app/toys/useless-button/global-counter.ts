@@ -27,7 +27,6 @@ import {
 import { counterState, update } from "./counter-state";
 import {
   adoptOrphans,
-  beaconedHere,
   confirmHere,
   ownedLedger,
   ownedLedgers,
@@ -39,8 +38,8 @@ import {
  * The Useless Button's global counter, kept by the site's server (server/clicks/): the total every
  * visitor shares, plus the clicks this browser made that the server has not confirmed yet. Clicks
  * go into this page's ledger in localStorage (click-ledger.ts, stored-ledger.ts) and are sent every
- * two seconds, with those of pages that are gone, and with
- * `sendBeacon` when the page goes away; they wait there while the browser is offline or the server
+ * two seconds, with those of pages that are gone (and by `sendBeacon` when the page goes away:
+ * counter-client.ts, which is there from the first paint); they wait there while the browser is offline or the server
  * is away (a proxy's error page during a deploy too), and go when it is back. Every request has a
  * deadline. Without the API at all (a static host's 404 page), the counter says so: the page shows
  * this device's own count instead.
@@ -250,30 +249,13 @@ async function refresh(): Promise<void> {
   }
 }
 
-/**
- * The page is going away (closed, reloaded, left, or hidden on a phone): send what waits. Each
- * ledger keeps its range until a later answer confirms it (this page's, or the page that adopts
- * its ledger), and the server counts a range it has seen only once, as long as it remembers the
- * device; the ledger notes that the range went out by beacon, so that it is checked with the
- * server before it is sent again (the server may have counted it and forgotten the device since).
- * A ledger already waiting for that check sends nothing more by beacon: its clicks wait for it.
- */
-function sendWhatWaits(): void {
-  if (typeof navigator.sendBeacon !== "function" || !navigator.onLine) return;
-  for (const send of ownedLedgers().map(nextSend)) {
-    if (!send) continue;
-    const queued = navigator.sendBeacon(CLICKS_PATH, new Blob([JSON.stringify(send)], { type: "application/json" }));
-    if (queued) beaconedHere(send);
-  }
-}
-
 function onVisibility(): void {
   if (document.visibilityState === "visible") {
     askedAt = Number.NEGATIVE_INFINITY;
     void refresh();
   } else {
+    // Hidden: counter-client.ts sends what waits by beacon; asking for the total can wait.
     clearTimeout(refreshTimer);
-    sendWhatWaits();
   }
 }
 
@@ -293,7 +275,6 @@ function onStorage(event: StorageEvent): void {
 function start(): () => void {
   running++;
   if (running === 1) {
-    window.addEventListener("pagehide", sendWhatWaits);
     window.addEventListener("online", onOnline);
     window.addEventListener("storage", onStorage);
     document.addEventListener("visibilitychange", onVisibility);
@@ -312,7 +293,6 @@ function start(): () => void {
     clearTimeout(refreshTimer);
     channel?.leave();
     channel = null;
-    window.removeEventListener("pagehide", sendWhatWaits);
     window.removeEventListener("online", onOnline);
     window.removeEventListener("storage", onStorage);
     document.removeEventListener("visibilitychange", onVisibility);
