@@ -207,18 +207,25 @@ test("claps sent again after a reconnect, their answer lost, are counted once", 
   const start = await serverTotal(page);
   channel.swallowOks = true;
   await clap(page, 7);
-  // The server counted them, and its answer never reached the page.
+  // The server counted them, and its answers never reached the page: one batch, or two when the
+  // presses spanned a send window (a busy machine).
   await expect.poll(() => serverTotal(page)).toBe(start + 7);
-  await expect.poll(() => channel.swallowed).toBe(1);
+  const batches = () =>
+    channel.claps.map((text) => {
+      const { page: from, batch, count } = JSON.parse(text) as { page: string; batch: number; count: number };
+      return { from, batch, count };
+    });
+  await expect.poll(() => channel.swallowed).toBe(channel.claps.length);
+  const first = batches();
+  expect(first.reduce((sum, b) => sum + b.count, 0)).toBe(7);
+  expect(new Set(first.map((b) => b.from)).size).toBe(1);
   await expect(page.getByText("Including 7 of yours on the way.")).toBeVisible();
   channel.swallowOks = false;
   channel.drop();
   await expect(page.getByText(LIVE)).toBeVisible({ timeout: 15_000 });
   await allConfirmed(page);
-  // The same batch went twice, and counts once.
-  expect(channel.claps).toHaveLength(2);
-  expect(JSON.parse(channel.claps[1] as string)).toMatchObject({ batch: 1, count: 7 });
-  expect(JSON.parse(channel.claps[1] as string).page).toBe(JSON.parse(channel.claps[0] as string).page);
+  // The same batches went twice, from the same page with the same numbers, and count once.
+  expect(batches()).toEqual([...first, ...first]);
   expect(await serverTotal(page)).toBe(start + 7);
   await expect(total(page)).toHaveText(count(start + 7));
 });
