@@ -10,7 +10,8 @@ import {
 } from "react";
 import type { Sheet } from "../../../contracts/bubbles";
 import { cn } from "../../kit/lib/cn";
-import { CELL_PX, columnsFor, formatCount, moveFocus, rowKey, visibleRows } from "./logic";
+import { formatCount } from "../../kit/lib/format-count";
+import { CELL_PX, columnsFor, moveFocus, rowKey, visibleRows } from "./logic";
 
 /**
  * Ten thousand bubbles, of which only the rows in view (and a few beyond) are in the page: a grid of

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { formatCount } from "../../kit/lib/format-count";
 import { type Connection, getCrowd, getServerCrowd, subscribeCrowd } from "./crowd";
-import { crowdText, formatCount } from "./logic";
+import { crowdText } from "./logic";
 
 /** What the panel says about the crowd's connection, in plain words. */
 const SAYS: Record<Connection, string> = {

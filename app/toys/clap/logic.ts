@@ -1,3 +1,4 @@
+import { formatCount } from "../../kit/lib/format-count";
 import { type Random, randomBetween } from "../../kit/lib/random";
 
 /** At most one clap every 50 ms (spec section 9). */
@@ -54,8 +55,6 @@ export function crowdClapDelays(others: number, clapping: number, windowMs: numb
   const count = Math.min(Math.floor(others), Math.max(1, Math.round((perSecond * windowMs) / 1000)));
   return Array.from({ length: count }, () => Math.floor(random() * windowMs)).sort((a, b) => a - b);
 }
-
-export const formatCount = (n: number) => n.toLocaleString("en-US");
 
 /** What a screen reader hears of the crowd, every few seconds at most. */
 export function crowdText(total: number, clapping: number | null): string {

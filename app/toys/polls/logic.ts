@@ -1,4 +1,5 @@
 import { type Counts, isAnswer, QUESTIONS } from "../../../contracts/polls";
+import { formatCount } from "../../kit/lib/format-count";
 
 /** How long 'Thanks for voting!' stays before the next question (spec section 4). */
 export const THANKS_MS = 1500;
@@ -27,8 +28,6 @@ export function mergeCounts(mine: Counts[] | null, theirs: Counts[]): Counts[] {
   return theirs.map((question, q) => question.map((n, a) => Math.max(n, mine?.[q]?.[a] ?? 0)) as Counts);
 }
 
-const numbers = new Intl.NumberFormat("en-US");
-export const formatCount = (n: number) => numbers.format(n);
 export const votesText = (n: number) => `${formatCount(n)} ${n === 1 ? "vote" : "votes"}`;
 
 /**
