@@ -12,6 +12,7 @@ import {
 import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
 import { createSequence } from "../live/sequence.ts";
@@ -248,15 +249,17 @@ export function createBubbleHub({
   // lost while it was away).
   bus.onReady(() => void load());
 
-  const timers = [
-    setInterval(sendOutgoing, sendMs),
-    setInterval(() => {
-      tickAll();
-      presence.report(peers.size);
-    }, tickMs),
-    setInterval(() => void load(), checkMs),
-  ];
-  for (const timer of timers) timer.unref();
+  const stopRepeating = repeat(
+    [sendOutgoing, sendMs],
+    [
+      () => {
+        tickAll();
+        presence.report(peers.size);
+      },
+      tickMs,
+    ],
+    [() => void load(), checkMs],
+  );
 
   /**
    * Someone came or went: everyone hears how many are here within a second (one tick more, at most
@@ -329,15 +332,16 @@ export function createBubbleHub({
       } else if (message.t === "sync") sync(peer);
     },
     /** Writes what is still gathered, and stops. */
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      clearTimeout(presenceTimer);
-      presence.stop();
-      await writes.stop();
-      sendOutgoing();
-    },
+    stop: stopTopic({
+      before: () => {
+        stopped = true;
+        clearTimeout(presenceTimer);
+      },
+      repeating: stopRepeating,
+      presence,
+      writes,
+      sendLast: sendOutgoing,
+    }),
   } satisfies TopicModule;
 
   return {

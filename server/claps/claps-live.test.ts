@@ -1,12 +1,9 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAPS_PATH, type CrowdJson } from "../../contracts/claps.ts";
 import { CLOSE } from "../../contracts/live.ts";
-import { startRedis, startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { type LiveClient, openLive } from "../test/live-client.ts";
+import { ownRedis } from "../test/own-redis.ts";
 import { makeSiteFixture } from "../test/site-fixture.ts";
 import { siteProcess } from "../test/site-process.ts";
 
@@ -214,8 +211,7 @@ describe("a server killed while batches arrive", () => {
 });
 
 describe("two servers on one Redis", () => {
-  let redis: { url: string; child: ChildProcess };
-  let dir: string;
+  const redis = ownRedis({ appendOnly: true });
   let site: ReturnType<typeof makeSiteFixture>;
   const env = () => ({
     SITE_DIR: site.client,
@@ -224,17 +220,10 @@ describe("two servers on one Redis", () => {
     LIVE_MAX_PER_ADDRESS: "50",
     TRUST_PROXY: "loopback",
   });
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "claps-redis-"));
-    // With an append-only file, so a restart keeps what Redis acknowledged.
-    redis = await startRedis({ dir });
+  beforeAll(() => {
     site = makeSiteFixture();
   });
-  afterAll(async () => {
-    await stopProcess(redis.child);
-    rmSync(dir, { recursive: true, force: true });
-    site.remove();
-  });
+  afterAll(() => site.remove());
 
   it("share one total, who is clapping on either, and a batch sent to both counts once", async () => {
     const [a, b] = await Promise.all([startSiteProcess(env()), startSiteProcess(env())]);

@@ -10,6 +10,7 @@ import {
 import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
 import type { TopicModule } from "../live/topic.ts";
@@ -70,7 +71,6 @@ export function createCrowd({
   let total: number | null = null;
   let sent: { total: number; clapping: number } | null = null;
   let loading: Promise<void> | null = null;
-  let stopped = false;
 
   const refuse = (peer: Peer, n: number, { reason, ...refusal }: ClapRefusal, count: number) => {
     metrics?.refused.inc({ reason }, Number.isSafeInteger(count) && count > 0 ? count : 1);
@@ -154,8 +154,7 @@ export function createCrowd({
   // lost while it was away).
   bus.onReady(() => void load());
 
-  const timers = [setInterval(sendChanges, sendMs), setInterval(() => void load(), checkMs)];
-  for (const timer of timers) timer.unref();
+  const stopRepeating = repeat([sendChanges, sendMs], [() => void load(), checkMs]);
 
   /** A visitor's batch: checked, limited, and gathered for the next write. */
   async function clap(
@@ -200,14 +199,7 @@ export function createCrowd({
       );
     },
     /** Writes what is still gathered, and stops. */
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      presence.stop();
-      await writes.stop();
-      sendChanges();
-    },
+    stop: stopTopic({ repeating: stopRepeating, presence, writes, sendLast: sendChanges }),
   } satisfies TopicModule;
 
   return {

@@ -25,3 +25,19 @@ export interface ToyDeps {
 }
 
 export type SharedToy = (deps: ToyDeps) => TopicModule;
+
+/**
+ * What every toy's hub is built on, as this server has it: the toy's store for the backend in use
+ * (SQLite or Redis), the bus, the store's deadline and the log.
+ */
+export function toyBasics<S>(
+  { backends, bus, log }: ToyDeps,
+  stores: { sqlite: (db: Backends["sqlite"]) => S; redis: (redis: Backends["redis"]) => S },
+) {
+  return {
+    store: backends.kind === "redis" ? stores.redis(backends.redis) : stores.sqlite(backends.sqlite),
+    bus,
+    guard: backends.guard,
+    log,
+  };
+}

@@ -11,6 +11,7 @@ import {
 import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { TopicModule } from "../live/topic.ts";
 import { errorText, type Logger } from "../log.ts";
@@ -63,7 +64,6 @@ export function createPollHub({
   const changed = new Set<number>();
   const peers = new Set<Peer>();
   let loading: Promise<void> | null = null;
-  let stopped = false;
 
   /** A reading of the counts (from the store, or any process's write): each the larger of the two. */
   function merge(counts: Counts[]) {
@@ -157,8 +157,7 @@ export function createPollHub({
   // lost while it was away).
   bus.onReady(() => void load());
 
-  const timers = [setInterval(sendChanged, sendMs), setInterval(() => void load(), checkMs)];
-  for (const timer of timers) timer.unref();
+  const stopRepeating = repeat([sendChanged, sendMs], [() => void load(), checkMs]);
 
   /** A visitor's vote: checked, limited, and gathered for the next write. */
   async function vote(peer: Peer, { n, q, a, device }: Pick<VoteRequest, "n" | "q" | "a" | "device">) {
@@ -196,13 +195,7 @@ export function createPollHub({
       );
     },
     /** Writes what is still gathered, and stops. */
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      await writes.stop();
-      sendChanged();
-    },
+    stop: stopTopic({ repeating: stopRepeating, writes, sendLast: sendChanged }),
   } satisfies TopicModule;
 
   return {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { startRedis, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { openBackends } from "../backends.ts";
@@ -9,18 +12,22 @@ const quiet = createLogger("error", () => {});
 /**
  * A Redis of the calling test file's own (keys and pub/sub shared with no other file, free to be
  * frozen), started before the file's tests and stopped after them, once what the tests opened on
- * it is undone, the last opened first.
+ * it is undone, the last opened first. With `appendOnly`, every write is in a file of a folder of
+ * its own before Redis acknowledges it, so a Redis restarted there keeps what it acknowledged.
  */
-export function ownRedis() {
+export function ownRedis({ appendOnly = false } = {}) {
   let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
+  let dir: string | undefined;
   const undo: (() => Promise<unknown>)[] = [];
   beforeAll(async () => {
-    redis = await startRedis();
+    if (appendOnly) dir = mkdtempSync(join(tmpdir(), "own-redis-"));
+    redis = await startRedis({ dir });
   });
   afterAll(async () => {
     for (let step = undo.pop(); step; step = undo.pop()) await step();
     redis?.child.kill("SIGCONT");
     if (redis) await stopProcess(redis.child);
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
   const started = () => {
     if (!redis) throw new Error("the file's Redis is not started yet (use it inside a test)");

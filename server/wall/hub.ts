@@ -3,6 +3,7 @@ import { encodeCells, WALL_SIZE, WALL_TOPIC, type WallJson, type WallMessage } f
 import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import { createSequence } from "../live/sequence.ts";
 import type { TopicModule } from "../live/topic.ts";
@@ -69,7 +70,6 @@ export function createWallHub({
   let outgoing = new Map<number, number>();
   let early: Published[] = [];
   let loading: Promise<void> | null = null;
-  let stopped = false;
   let whole: { seq: number; text: string } | null = null;
 
   /** A cell's news of `version`: taken (and sent on) when it is later than what this copy has. */
@@ -205,8 +205,7 @@ export function createWallHub({
   // Read once the bus works, and again after it reconnects (news may have been lost meanwhile).
   bus.onReady(() => void load());
 
-  const timers = [setInterval(sendOutgoing, sendMs), setInterval(() => void load(), checkMs)];
-  for (const timer of timers) timer.unref();
+  const stopRepeating = repeat([sendOutgoing, sendMs], [() => void load(), checkMs]);
 
   const refuse = (peer: Peer, n: number, refusal: PaintRefusal) => peer.sendJson({ t: "no", n, ...refusal });
 
@@ -261,13 +260,7 @@ export function createWallHub({
       );
     },
     /** Writes what is still gathered, and stops. */
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      await writes.stop();
-      sendOutgoing();
-    },
+    stop: stopTopic({ repeating: stopRepeating, writes, sendLast: sendOutgoing }),
   } satisfies TopicModule;
 
   return {
