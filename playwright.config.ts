@@ -16,11 +16,11 @@ const baseURL = `http://localhost:${PORT}`;
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
-  // Two workers, measured on the 2-core CI machine (the whole suite, one run each, 2026-11-24):
-  // quiet, 1 / 2 / 3 workers took 4.0 / 3.7 / 3.7 min; with two busy loops taking half of the
-  // cores, 5.1 / 4.7 / 4.9 min, all green. One worker already keeps both cores busy (Chromium's
-  // browser and renderer, the server); a third only adds contention.
-  workers: process.env.CI ? 2 : undefined,
+  // Three workers on the 2-core CI machine. On 2026-11-24 (the whole suite, one run each) quiet,
+  // 1 / 2 / 3 workers took 4.0 / 3.7 / 3.7 min: one worker already kept both cores busy. Since then
+  // a third of the suite's time is waiting (servers of their own started, killed and restarted,
+  // Redis, channels reconnecting): on 2026-11-26, 2 / 3 workers took 5.1 / 4.1 min.
+  workers: process.env.CI ? 3 : undefined,
   forbidOnly: !!process.env.CI,
   reporter: "list",
   // Time to wait, not what is asserted. On 2026-11-25 the same two cores ran the whole suite in

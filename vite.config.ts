@@ -12,11 +12,12 @@ const KIT = /\/app\/kit\//;
 /**
  * Kit modules not every page needs: those loaded on first use (a toast, a sound, an error page, the
  * time-wasted clock) and those only some pages use (sharing a result, haptics, the time-wasted line,
- * the live channel and its outbox, which only the Useless Button and the shared bubble sheet
- * use). They travel with the pages that use them.
+ * the live channel and its outbox, which only the Useless Button and the shared toys use). They
+ * travel with the pages that use them; a shared toy's state store (live/live-store, a few hundred
+ * bytes) is in the shell, where every shared toy finds it without a request of its own.
  */
 const LAZY_KIT =
-  /\/app\/kit\/(ui\/(toast\/toast-view|share-button)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|haptics|time-wasted|time-tracker)|live\/[\w-]+)\./;
+  /\/app\/kit\/(ui\/(toast\/toast-view|share-button)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|haptics|time-wasted|time-tracker)|live\/(?!live-store)[\w-]+)\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), siteMapModule(), minimalPreloadHelper(), stacklessReactSentinels()],
@@ -42,12 +43,19 @@ export default defineConfig({
                   test: (id: string) => FRAMEWORK.test(id) || (KIT.test(id) && !LAZY_KIT.test(id)),
                 },
                 {
-                  // What the live pages (the Useless Button, the shared sheet) need as they start:
-                  // requests with deadlines, retry pauses, the outbox. One small chunk they share,
-                  // not one request each; the channel itself is fetched once the page is live
-                  // (app/kit/live/open-later.ts). The channel's contract too, which both import.
+                  // What every live page (the Useless Button, the shared toys) needs as it starts:
+                  // requests with deadlines, retry pauses, the topic followed once live. One small
+                  // chunk they share,
+                  // not one request each; the channel and its topics are fetched once the page is
+                  // live (app/kit/live/follow-later.ts).
                   name: "live",
-                  test: /\/app\/kit\/live\/(request|retry|outbox|open-later|locks)\.|\/contracts\/live\./,
+                  test: /\/app\/kit\/live\/(request|retry|follow-later)\./,
+                },
+                {
+                  // What a live page fetches once it is live: the channel, its topics, what the page
+                  // says about its connection, and the outbox. One chunk, one request.
+                  name: "live-channel",
+                  test: /\/app\/kit\/live\/(channel|topics|connection|outbox)\.|\/contracts\/live\./,
                 },
                 {
                   // The blog list and its articles share their data: one chunk, not two.

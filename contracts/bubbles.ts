@@ -154,3 +154,56 @@ export interface SheetJson {
   here: number;
   bits: string;
 }
+
+// The topic on the live channel (contracts/live.ts). Server -> page: the whole sheet as a binary
+// frame (encodeSheet, in the topic's frame), then these, numbered (`seq`) so a page that comes back
+// resumes from the last it saw.
+
+export const BUBBLES_TOPIC = "bubbles";
+
+/** The sheet's counts every few seconds (the page checks its sheet against them), and who is here. */
+export const TICK_EVERY_MS = 5000;
+export interface TickMessage {
+  topic: typeof BUBBLES_TOPIC;
+  t: "tick";
+  sheet: number;
+  seq: number;
+  popped: number;
+  finished: number;
+  here: number;
+}
+
+/** Bubbles popped since the last message, on `sheet`. */
+export interface PopsMessage {
+  topic: typeof BUBBLES_TOPIC;
+  t: "pops";
+  sheet: number;
+  seq: number;
+  i: number[];
+}
+
+/** The last bubble of `sheet` popped: a fresh sheet for everyone (an empty one, numbered next). */
+export interface DoneMessage {
+  topic: typeof BUBBLES_TOPIC;
+  t: "done";
+  sheet: number;
+  seq: number;
+  finished: number;
+}
+
+// Page -> server.
+
+/** Pops bubbles `i` (0-based) of `sheet`; `n` numbers the request, so the answer can be matched. */
+export interface PopRequest {
+  topic: typeof BUBBLES_TOPIC;
+  t: "pop";
+  n: number;
+  sheet: number;
+  i: number[];
+}
+
+/** Asks for the whole sheet again (the page found a gap in the sequence). */
+export interface SyncRequest {
+  topic: typeof BUBBLES_TOPIC;
+  t: "sync";
+}

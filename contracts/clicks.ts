@@ -13,6 +13,10 @@
 /** `GET` answers the total; `POST` counts a send. */
 export const CLICKS_PATH = "/api/clicks";
 
+/** Whether `value` is a whole number a counter could hold (a total, a device's count). */
+export const isCount = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+
 /** Nobody clicks more than 25 times a second for two seconds: a send counts at most this many. */
 export const MAX_CLICKS_PER_SEND = 50;
 
@@ -25,9 +29,6 @@ export const MAX_BODY_BYTES = 1024;
 /** The page sends what it has every two seconds, and asks for the total every five while on screen. */
 export const SEND_EVERY_MS = 2000;
 export const REFRESH_EVERY_MS = 5000;
-
-/** A request the page gives up on: the server answers a stalled store with 503 well before this. */
-export const REQUEST_TIMEOUT_MS = 8000;
 
 /** `POST CLICKS_PATH`: the clicks numbered `from + 1` to `to` on this device. */
 export interface ClicksSend {
@@ -72,4 +73,14 @@ export interface ClicksDevice {
 /** Every refusal (4xx) and failure (5xx), in words a person can read. */
 export interface ApiError {
   error: string;
+}
+
+/** The topic on the live channel (contracts/live.ts) that carries the total as it climbs. */
+export const CLICKS_TOPIC = "clicks";
+
+/** The global click total, when it changes. */
+export interface ClicksMessage {
+  topic: typeof CLICKS_TOPIC;
+  t: "clicks";
+  total: number;
 }

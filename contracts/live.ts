@@ -1,26 +1,45 @@
 /**
  * The live channel between the page and the site's server: one WebSocket on the site's own origin
- * (docs/decisions/0003-live-transport.md). The page names the topics it wants; the server sends
- * what changes on them. Both sides import this file; it imports nothing.
+ * (docs/decisions/0003-live-transport.md) that carries any number of topics, in the shape of
+ * Phoenix Channels. This file is the envelope only: how a topic is named, joined and resumed, how
+ * a message says its topic, how a request is answered (ok / no), the close codes and the
+ * heartbeat. What a topic carries is its toy's own contract (contracts/bubbles.ts, polls.ts ...).
+ * Both sides import this file; it imports nothing.
  */
 
 export const LIVE_PATH = "/api/live";
 
-/** What a page may follow. */
-export type Topic = "bubbles" | "clicks";
-export const TOPICS: readonly Topic[] = ["bubbles", "clicks"];
+/** A topic's name: a shared toy's (each toy's contract exports its own). */
+export type Topic = string;
+export const TOPIC_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+/** The most topics one channel follows. */
+export const MAX_TOPICS = 8;
 
 /**
- * Where a page left off, as the server gave it ("epoch.seq": the server process's id and the last
- * message number seen). Anything else is ignored: the page gets the whole state.
+ * Where a page left off on a topic, as the server gave it ("epoch.seq": the server process's id and
+ * the last message number seen). Anything else is ignored: the page gets the topic's whole state.
  */
 export const RESUME_PATTERN = /^\d{1,10}\.\d{1,15}$/;
 
-/** The channel's address: `topics` to follow, and where a page left off (`resume`), if anywhere. */
-export function liveUrl(topics: readonly Topic[], resume?: string): string {
+/**
+ * The channel's address: the topics to follow, and where the page left off on each it was
+ * following before (`resume`: topic to token), if anywhere.
+ */
+export function liveUrl(topics: readonly Topic[], resume: Readonly<Record<Topic, string | undefined>> = {}): string {
   const query = new URLSearchParams({ topics: topics.join(",") });
-  if (resume) query.set("since", resume);
+  const tokens = topics.flatMap((topic) => (resume[topic] ? [`${topic}:${resume[topic]}`] : []));
+  if (tokens.length > 0) query.set("resume", tokens.join(","));
   return `${LIVE_PATH}?${query}`;
+}
+
+/** The resume tokens of a channel's address, by topic; what is not in the right form is left out. */
+export function readResume(value: string | null): Map<Topic, string> {
+  const tokens = new Map<Topic, string>();
+  for (const part of (value ?? "").split(",").slice(0, MAX_TOPICS)) {
+    const [topic = "", token = ""] = part.split(":");
+    if (TOPIC_PATTERN.test(topic) && RESUME_PATTERN.test(token)) tokens.set(topic, token);
+  }
+  return tokens;
 }
 
 /** A message larger than this is refused: the connection is closed with 1009. */
@@ -36,9 +55,6 @@ export const CLOSE = {
   tryLater: 1013,
 } as const;
 
-/** The bubble sheet's counts every few seconds (its page checks its sheet against them). */
-export const TICK_EVERY_MS = 5000;
-
 /**
  * The server says `{"t":"hb"}` on every channel this often, whatever its topics, so a page can tell
  * a quiet topic from a dead line: a channel silent for SILENT_AFTER_MS is dead.
@@ -52,50 +68,26 @@ export const SILENT_AFTER_MS = 25_000;
  */
 export const HEALTHY_AFTER_MS = 10_000;
 
-// Server -> page. The sheet itself is a binary message (bubbles.ts); everything else is JSON text.
+// Server -> page. A topic's messages are JSON objects that name their topic; a topic may also send
+// binary frames (a whole bubble sheet), each prefixed by its topic's name (topicFrame below). The
+// channel's own messages (heartbeat, goodbye) name no topic.
 
-/** A few times a minute: the counts, and who is here, so the page can check its sheet. */
-export interface TickMessage {
-  t: "tick";
-  sheet: number;
-  seq: number;
-  popped: number;
-  finished: number;
-  here: number;
+/** A message on a topic: its kind (`t`), the topic, and the kind's fields. */
+export interface TopicMessage {
+  topic: Topic;
+  t: string;
 }
 
-/** Bubbles popped since the last message, on `sheet`. */
-export interface PopsMessage {
-  t: "pops";
-  sheet: number;
-  seq: number;
-  i: number[];
-}
-
-/** The last bubble of `sheet` popped: a fresh sheet for everyone (an empty one, numbered next). */
-export interface DoneMessage {
-  t: "done";
-  sheet: number;
-  seq: number;
-  finished: number;
-}
-
-/** The global click total (the Useless Button), when it changes. */
-export interface ClicksMessage {
-  t: "clicks";
-  total: number;
-}
-
-/** The answer to a page's message `n`: done, or refused with a reason in words. */
-export interface OkMessage {
+/** The answer to a page's request `n` on a topic: done, or refused with a reason in words. */
+export interface OkMessage extends TopicMessage {
   t: "ok";
   n: number;
 }
-export interface NoMessage {
+export interface NoMessage extends TopicMessage {
   t: "no";
   n: number;
   error: string;
-  /** Set when the page may try again after this many milliseconds (too many pops at once). */
+  /** Set when the page may try again after this many milliseconds (too fast, store away). */
   retryMs?: number;
 }
 
@@ -114,29 +106,27 @@ export interface ByeMessage {
   reason: string;
 }
 
-export type ServerMessage =
-  | TickMessage
-  | PopsMessage
-  | DoneMessage
-  | ClicksMessage
-  | OkMessage
-  | NoMessage
-  | HeartbeatMessage
-  | ByeMessage;
+// Page -> server: a topic's messages, `{ topic, t, n?, ... }`, with `n` numbering a request that
+// wants an answer.
 
-// Page -> server.
-
-/** Pops bubbles `i` (0-based) of `sheet`; `n` numbers the message, so the answer can be matched. */
-export interface PopRequest {
-  t: "pop";
-  n: number;
-  sheet: number;
-  i: number[];
+/**
+ * A binary frame for `topic`: one byte of the name's length, the name, then the payload. The page's
+ * channel hands the payload to the topic.
+ */
+export function topicFrame(topic: Topic, payload: Uint8Array): Uint8Array {
+  const name = new TextEncoder().encode(topic);
+  const frame = new Uint8Array(1 + name.length + payload.length);
+  frame[0] = name.length;
+  frame.set(name, 1);
+  frame.set(payload, 1 + name.length);
+  return frame;
 }
 
-/** Asks for the whole sheet again (the page found a gap in the sequence). */
-export interface SyncRequest {
-  t: "sync";
+/** A binary frame's topic and payload, or null when it is not one. */
+export function readTopicFrame(data: ArrayBuffer | Uint8Array): { topic: Topic; payload: Uint8Array } | null {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  const length = bytes[0] ?? 0;
+  if (length === 0 || bytes.length < 1 + length) return null;
+  const topic = new TextDecoder().decode(bytes.subarray(1, 1 + length));
+  return TOPIC_PATTERN.test(topic) ? { topic, payload: bytes.subarray(1 + length) } : null;
 }
-
-export type ClientMessage = PopRequest | SyncRequest;

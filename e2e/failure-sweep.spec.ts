@@ -70,7 +70,13 @@ test.describe("failure sweep", () => {
   test("garbage in every key: every page works", async ({ page }) => {
     test.setTimeout(sweepBudget(paths.length));
     await page.addInitScript(() => {
-      for (const key of ["uselessClicks", "personalUselessClicks", "toiletFlushes", "pointlessMuted"]) {
+      for (const key of [
+        "uselessClicks",
+        "personalUselessClicks",
+        "toiletFlushes",
+        "pointlessMuted",
+        "pointlessPollVotes",
+      ]) {
         localStorage.setItem(key, '{"not": "a number"}<script>');
       }
     });
@@ -239,8 +245,15 @@ const timerToys: { path: string; busy: boolean; play: (page: Page) => Promise<vo
     busy: true,
     play: async (page) => {
       await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+      // The grid draws its rows a few a frame, and the paused clock holds frames.
+      await page.clock.runFor(500);
       await page.getByRole("button", { name: "Bubble 1", exact: true }).click();
     },
+  },
+  {
+    path: "/polls",
+    busy: true,
+    play: (page) => page.getByRole("button", { name: "Yes", exact: true }).click(),
   },
   { path: "/clap", busy: false, play: sweepPointer },
   {

@@ -1,6 +1,7 @@
 import type { Page, Request } from "@playwright/test";
+import { REQUEST_TIMEOUT_MS } from "../app/kit/live/request";
 import { LEDGER_PREFIX } from "../app/toys/useless-button/click-ledger";
-import { type ClicksSend, REQUEST_TIMEOUT_MS, SEND_EVERY_MS } from "../contracts/clicks";
+import { type ClicksSend, SEND_EVERY_MS } from "../contracts/clicks";
 import { type CounterServer, startCounterServer, waitingInLedger } from "./counter-server";
 import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
 import { seedStorage } from "./storage-stubs";
@@ -30,6 +31,16 @@ test.describe.configure({ mode: "serial" });
 const bigButton = (page: Page) => page.getByRole("main").getByRole("button").first();
 const globalBadge = (page: Page) => page.getByText(/^(Global clicks|Clicks on this device):/);
 const globalCount = (page: Page) => globalBadge(page).locator("strong");
+
+/**
+ * Opens the Useless Button and waits until the counter's network half (fetched once the page is
+ * live) has asked the server for the total: from then on its sends are on the page's clock, so a
+ * paused clock's runFor moves them. Before, runFor could pass while the code was still on its way.
+ */
+async function openCounter(page: Page): Promise<void> {
+  await open(page, "/");
+  await expect(globalCount(page)).toHaveText(/^\d/);
+}
 
 /** The sends the page posts, as the server received them. */
 function watchSends(page: Page): ClicksSend[] {
@@ -99,7 +110,7 @@ test("a send whose answer never came is sent again and counted once", async ({ p
     await route.fetch();
     return route.abort("connectionreset");
   });
-  await open(page, "/");
+  await openCounter(page);
   for (let i = 0; i < 3; i++) await bigButton(page).click();
   await page.clock.runFor(SEND_EVERY_MS);
   await expect.poll(() => sends.length).toBe(1);
@@ -133,7 +144,7 @@ test("a server that never answers does not stop the page from sending: the reque
     await new Promise(() => {});
   });
   await installPausedClock(page);
-  await open(page, "/");
+  await openCounter(page);
   for (let i = 0; i < 2; i++) await bigButton(page).click();
   await page.clock.runFor(SEND_EVERY_MS);
   await expect.poll(() => sends.length).toBe(1);
@@ -201,7 +212,7 @@ test("clicks not yet sent when the visitor leaves go with the page, and are conf
   page.on("request", (request) => {
     if (request.method() === "GET" && request.url().includes("/api/clicks?device=")) asked.push(request.url());
   });
-  await open(page, "/");
+  await openCounter(page);
   await page.clock.runFor(SEND_EVERY_MS);
   await expect(globalCount(page)).toHaveText(String(before + 2));
   await expect.poll(() => waitingInLedger(page)).toBe(0);
@@ -248,7 +259,7 @@ test("clicks the first version of the counter never sent are carried over and co
     ]),
   });
   await installPausedClock(page);
-  await open(page, "/");
+  await openCounter(page);
   await bigButton(page).click();
   await page.clock.runFor(SEND_EVERY_MS);
   await expect.poll(() => counter.total()).toBe(before + 4);
@@ -310,7 +321,7 @@ test("clicks sent by beacon over a month ago, by a device the server has forgott
   await page.clock.pauseAt(beaconAt + 31 * DAY + 60_000);
   const sends = watchSends(page);
   const mark = counter.mark();
-  await open(page, "/");
+  await openCounter(page);
   await page.clock.runFor(2 * SEND_EVERY_MS);
   await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), LEDGER_PREFIX + device)).toBeNull();
   expect(sends, `sends the server logged:\n${counter.sendsSince(mark).join("\n")}`).toEqual([]);
@@ -330,7 +341,7 @@ test("clicks sent by beacon recently, by a device the server does not know, neve
   await installPausedClock(page);
   const sends = watchSends(page);
   const mark = counter.mark();
-  await open(page, "/");
+  await openCounter(page);
   await page.clock.runFor(2 * SEND_EVERY_MS);
   await expectTotal(counter, before + 5, mark);
   await expect.poll(() => waitingInLedger(page)).toBe(0);

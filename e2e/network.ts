@@ -26,6 +26,18 @@ export const isFailedLoad = (line: string) =>
   );
 
 /**
+ * A route handler for requests the page may give up while they are handled (a reload, a page
+ * closed): its fetched response is disposed under it, or the page is gone; nobody waits for that
+ * answer any more. Every other failure is the test's.
+ */
+function abandonable(handle: (route: Route) => Promise<void>): (route: Route) => Promise<void> {
+  return (route) =>
+    handle(route).catch((error: unknown) => {
+      if (!/has been disposed|has been closed|Target closed/i.test(String(error))) throw error;
+    });
+}
+
+/**
  * Simulates a deploy while the tab is open, on a host that keeps no old files and with no service
  * worker in control: from now on every old chunk answers 404, and pages name a new build, whose
  * files live under /assets/next/ (the same files, their references rewritten to the new names).
@@ -39,25 +51,25 @@ export async function deployNextBuild(page: Page): Promise<void> {
   };
   await page.route(
     (url) => url.pathname.startsWith("/assets/"),
-    async (route: Route) => {
+    abandonable(async (route: Route) => {
       const url = new URL(route.request().url());
       if (!url.pathname.startsWith("/assets/next/")) return route.fulfill({ status: 404, body: "Not found" });
       const response = await route.fetch({ url: `${url.origin}${url.pathname.replace("/assets/next/", "/assets/")}` });
       const isScript = url.pathname.endsWith(".js");
       const body = isScript ? rename(await response.text()) : await response.body();
       return route.fulfill({ status: response.status(), headers: headersOf(response), body });
-    },
+    }),
   );
   // A new build's pages come with their own policy; here the rewritten inline script would no longer
   // match the old page's hashes, so the simulated pages are sent without one.
   await page.route(
     (url) => !url.pathname.startsWith("/assets/") && !/\.\w+$/.test(url.pathname),
-    async (route: Route) => {
+    abandonable(async (route: Route) => {
       if (route.request().resourceType() !== "document") return route.continue();
       const response = await route.fetch();
       const html = rename(await response.text()).replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, "");
       return route.fulfill({ status: response.status(), headers: headersOf(response), body: html });
-    },
+    }),
   );
   // A page Playwright fulfilled has no network address of its own, so Chromium's Local Network
   // Access checks refuse its WebSocket to localhost unless the visitor allowed that (a real

@@ -6,6 +6,8 @@
 // visitor (p50, p99, max), bytes per visitor per second, each server's CPU and memory, and whether
 // every visitor's sheet equals the store's at the end. Then the server is killed (SIGKILL) under
 // load and started again: every acknowledged pop must still be popped, and every visitor converge.
+// Then the four shared toys at once (scripts/bench/live-toys.ts: fan-out per topic, bytes, CPU and
+// memory, every state equal to the store's), and a reconnect storm (scripts/bench/live-storm.ts).
 // Writes docs/live.md (between its bench markers) and exits non-zero on a miss.
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -13,8 +15,9 @@ import { Acks, address, Histogram, pickUnpopped, type Visitor, visitor } from ".
 import { livePageFrames } from "./bench/live-frames.ts";
 import { type Setup, setUp } from "./bench/live-servers.ts";
 import { reconnectStorm } from "./bench/live-storm.ts";
+import { fourToys } from "./bench/live-toys.ts";
 import { replaceBlock } from "./lib/local-site.ts";
-import { raiseOpenFileLimit, rssMb } from "./lib/process-limits.ts";
+import { raiseOpenFileLimit, rssMb, cpuTicks as ticks } from "./lib/process-limits.ts";
 
 const CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 2000);
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 30);
@@ -34,10 +37,6 @@ if (openFiles < 2 * CLIENTS + 500) {
 }
 
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-const ticks = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return Number(fields[11]) + Number(fields[12]);
-};
 
 async function connectAll(origins: string[], acks: Acks): Promise<Visitor[]> {
   const visitors: Visitor[] = [];
@@ -173,8 +172,8 @@ async function killTest() {
 }
 
 const loadBefore = loadavg();
-// BENCH_LIVE_ONLY=frames measures the page alone, =storm the reconnect storm alone (neither is
-// written to the docs).
+// BENCH_LIVE_ONLY=frames measures the page alone, =storm the reconnect storm alone, =toys the four
+// shared toys at once alone (none of them is written to the docs).
 const only = process.env.BENCH_LIVE_ONLY;
 const framesOnly = only === "frames";
 if (!only) {
@@ -184,8 +183,13 @@ if (!only) {
   }
   await killTest();
 }
+const toyLines: string[] = [];
+if (!only || only === "toys") {
+  await fourToys("SQLite", CLIENTS, SECONDS, toyLines, failures);
+  await fourToys("Redis", CLIENTS, SECONDS, toyLines, failures);
+}
 const stormLines: string[] = [];
-if (!framesOnly) {
+if (!only || only === "storm") {
   await reconnectStorm("SQLite", 100_000, CLIENTS, stormLines, failures);
   await reconnectStorm("Redis", 100_000, CLIENTS, stormLines, failures);
 }
@@ -201,6 +205,12 @@ const report = [
   ...lines.slice(0, frameLines).filter((line) => line.startsWith("|")),
   "",
   ...lines.filter((line) => line.startsWith("-")),
+  "",
+  `The four shared toys at once: ${CLIENTS} visitors, a quarter on each toy (each from its own address), keeping its state as its page does; on each toy ${25} of them act for ${SECONDS} s at a person's pace within the toy's limits (a pop every 100 ms, a vote every 1.5 s, ten claps every 500 ms, a paint every 3.3 s, past the wall's 3 s cooldown). Fan-out is from an actor's acknowledgement to the news reaching every tenth visitor of the toy (p50 / p99 / max), and on the wall, whose server tells a cell's news before the painter's ok, from the paint being sent (each paint a cell and emoji of its own); bytes are what each visitor of the toy received per second; server CPU (each process's share of one core) and memory for the whole run; at the end every visitor's state is compared with the store's (each toy's HTTP state). Goal: p99 under 250 ms on every topic, every state equal.`,
+  "",
+  "| store | topic | visitors | actions | fan-out p50 / p99 / max | per visitor per second | server CPU; memory | visitors vs the store |",
+  "|---|---|---|---|---|---|---|---|",
+  ...toyLines,
   "",
   `A reconnect storm: ${CLIENTS} pages (the page's own channel code, app/kit/live/channel.ts, in Node), each holding the sheet, spread over the servers; every server restarted as a deploy does (SIGTERM: each page is told to come back within 5 s, then cut; started again on its port). When the pages were back (from the cut: p10 / p50 / p90 / last), how long until every page's sheet equalled the store's again, and each server's memory (RSS) with all of them connected before and after (goal: every sheet equal within 15 s, memory no more than half as much again plus 50 MB).`,
   "",

@@ -2,8 +2,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Backends } from "./backends.ts";
-import type { BubbleHub } from "./bubbles/hub.ts";
-import { bubbleRoutes } from "./bubbles/routes.ts";
 import { clickRoutes } from "./clicks/routes.ts";
 import type { ClickStore } from "./clicks/store.ts";
 import { clientAddress, maskAddress, type Trust } from "./client-address.ts";
@@ -24,8 +22,8 @@ export const RETRY_AFTER_S = 5;
 export interface ApiOptions {
   backends: Pick<Backends, "guard" | "ping" | "kind">;
   clicks: ClickStore;
-  /** The shared bubble sheet (GET /api/bubbles), when the server runs it. */
-  bubbles?: BubbleHub;
+  /** Routes of the live topics (their state over plain HTTP, e.g. GET /api/bubbles). */
+  routes?: readonly Hono<ApiEnv>[];
   /** Told each new click total (the live channel passes it on). */
   onClicksTotal?: (total: number) => void;
   log: Logger;
@@ -44,7 +42,7 @@ export interface ApiOptions {
 export function createApi({
   backends,
   clicks,
-  bubbles,
+  routes = [],
   onClicksTotal,
   log,
   limits = DEFAULT_LIMITS,
@@ -77,7 +75,7 @@ export function createApi({
   });
 
   app.route("/", clickRoutes({ store: clicks, guard: backends.guard, now, onTotal: onClicksTotal, log }));
-  if (bubbles) app.route("/", bubbleRoutes(bubbles));
+  for (const topicRoutes of routes) app.route("/", topicRoutes);
 
   app.notFound((c) => c.json(error("There is no such API."), 404));
   app.onError((thrown, c) => {

@@ -55,6 +55,8 @@ describe("readConfig", () => {
       LOG_LEVEL: "debug",
       BUBBLES_SHEET_SIZE: "100",
       BUBBLES_POP_LIMIT: "40/20",
+      CLAPS_LIMIT: "30/60",
+      WALL_COOLDOWN_S: "10",
       LIVE_MAX_CONNECTIONS: "0",
       LIVE_MAX_PER_ADDRESS: "3",
       LIVE_MAX_PER_BLOCK: "7",
@@ -75,6 +77,8 @@ describe("readConfig", () => {
       logLevel: "debug",
       sheetSize: 100,
       popLimit: { burst: 40, perMinute: 20 },
+      clapLimit: { burst: 30, perMinute: 60 },
+      wallCooldownS: 10,
       liveMaxConnections: 0,
       liveMaxPerAddress: 3,
       liveMaxPerBlock: 7,
@@ -112,6 +116,8 @@ describe("readConfig", () => {
       LOG_LEVEL: "loud",
       BUBBLES_SHEET_SIZE: "0",
       BUBBLES_POP_LIMIT: "15",
+      CLAPS_LIMIT: "fast",
+      WALL_COOLDOWN_S: "0",
       LIVE_MAX_CONNECTIONS: "-5",
       LIVE_MAX_PER_ADDRESS: "1.5",
       LIVE_MAX_PER_BLOCK: "many",
@@ -130,6 +136,8 @@ describe("readConfig", () => {
     );
     // A burst below the most pops a page sends at once would refuse that message for ever.
     expect(refusal({ BUBBLES_POP_LIMIT: "29/900" })).toMatch(/^BUBBLES_POP_LIMIT must be .*the burst at least 30/);
+    expect(refusal({ CLAPS_LIMIT: "29/1800" })).toMatch(/^CLAPS_LIMIT must be .*the burst at least 30/);
+    expect(readConfig({}).clapLimit).toEqual({ burst: 60, perMinute: 1800 });
     expect(refusal({ LOG_LEVEL: "loud" })).toBe('LOG_LEVEL must be one of debug, info, warn, error, got "loud"');
     for (const trust of ["yes", "loopback,", "10.0.0.1/x", "1.5"]) {
       expect(refusal({ TRUST_PROXY: trust })).toBe(

@@ -1,9 +1,13 @@
 import * as v from "valibot";
 import { DEFAULT_SHEET_SIZE, MAX_POPS_PER_MESSAGE, POPS_BURST, POPS_PER_SECOND } from "../contracts/bubbles.ts";
+import { CLAPS_BURST, CLAPS_PER_SECOND, MAX_CLAPS_PER_BATCH } from "../contracts/claps.ts";
 import { HEARTBEAT_EVERY_MS } from "../contracts/live.ts";
+import { VOTES_BURST, VOTES_PER_MINUTE } from "../contracts/polls.ts";
+import { DEFAULT_COOLDOWN_S } from "../contracts/wall.ts";
 import { DEFAULT_LIMITS } from "./api.ts";
 import { DEFAULT_DEVICE_MEMORY } from "./clicks/store.ts";
 import { proxyTrust } from "./client-address.ts";
+import { DEFAULT_MAX_VOTES } from "./polls/store.ts";
 import type { Limit } from "./rate-limit.ts";
 
 type Env = Record<string, string | undefined>;
@@ -65,6 +69,17 @@ export const EnvSchema = v.object({
     ),
     limitText({ burst: POPS_BURST, perMinute: 60 * POPS_PER_SECOND }),
   ),
+  // A batch of claps the limit could never admit would be refused for ever.
+  CLAPS_LIMIT: v.optional(
+    v.pipe(
+      limit,
+      v.check((l) => l.burst >= MAX_CLAPS_PER_BATCH),
+    ),
+    limitText({ burst: CLAPS_BURST, perMinute: 60 * CLAPS_PER_SECOND }),
+  ),
+  POLLS_VOTE_LIMIT: v.optional(limit, limitText({ burst: VOTES_BURST, perMinute: VOTES_PER_MINUTE })),
+  POLLS_MAX_VOTES: v.optional(whole(1), String(DEFAULT_MAX_VOTES)),
+  WALL_COOLDOWN_S: v.optional(whole(1, 3600), String(DEFAULT_COOLDOWN_S)),
   LIVE_MAX_CONNECTIONS: v.optional(whole(0), "5000"),
   LIVE_MAX_PER_ADDRESS: v.optional(whole(0), "16"),
   LIVE_MAX_PER_BLOCK: v.optional(whole(0), "64"),
@@ -94,6 +109,10 @@ const EXPECTED: Record<Setting, string> = {
   LOG_LEVEL: "one of debug, info, warn, error",
   BUBBLES_SHEET_SIZE: `a whole number from 1 to ${MAX_SHEET_SIZE}`,
   BUBBLES_POP_LIMIT: `a limit "burst/perMinute" in whole numbers, the burst at least ${MAX_POPS_PER_MESSAGE} (the most pops a page sends at once; e.g. "30/900")`,
+  CLAPS_LIMIT: `a limit "burst/perMinute" in whole numbers, the burst at least ${MAX_CLAPS_PER_BATCH} (the most claps a page sends at once; e.g. "60/1800")`,
+  POLLS_VOTE_LIMIT: 'a limit "burst/perMinute" of votes per address, in whole numbers of at least 1 (e.g. "20/120")',
+  POLLS_MAX_VOTES: "a whole number of at least 1 (votes remembered, one per question and device)",
+  WALL_COOLDOWN_S: "a whole number of seconds from 1 to 3600 (between two paints of one visitor on the emoji wall)",
   LIVE_MAX_CONNECTIONS: "a whole number (0 refuses every live channel)",
   LIVE_MAX_PER_ADDRESS: "a whole number (0 refuses every live channel)",
   LIVE_MAX_PER_BLOCK: "a whole number of live channels from one IPv6 /56 (0 refuses every IPv6 channel)",
@@ -128,6 +147,12 @@ export class ConfigError extends Error {
  * (1500), SHUTDOWN_GRACE_MS (8000: how long a stop waits for requests in flight), LOG_LEVEL (info);
  * for the live channel and the shared bubble sheet, BUBBLES_SHEET_SIZE (10000), BUBBLES_POP_LIMIT
  * ("burst/perMinute" per client address, 30/900: fifteen a second; with Redis, for the whole fleet),
+ * CLAPS_LIMIT (claps per client address, "burst/perMinute", 60/1800: thirty a second, for the fleet),
+ * for the polls POLLS_VOTE_LIMIT (votes per client address, 20/120; with Redis, for the whole fleet)
+ * and POLLS_MAX_VOTES (300000 votes remembered, one per question and device, the first cast
+ * forgotten first past it),
+ * WALL_COOLDOWN_S (3: the seconds each visitor waits between two paints of the shared emoji wall,
+ * per client address, for the whole fleet with Redis),
  * LIVE_MAX_CONNECTIONS (5000), LIVE_MAX_PER_ADDRESS (16), LIVE_MAX_PER_BLOCK (64 from one IPv6 /56)
  * LIVE_UPGRADE_LIMIT (new channels per address, 20/120) and LIVE_HEARTBEAT_MS (10000, at most: how often
  * every channel hears the server is there); METRICS_PORT (unset: no metrics) and
@@ -164,6 +189,10 @@ export function readConfig(env: Env = process.env) {
     logLevel: s.LOG_LEVEL,
     sheetSize: s.BUBBLES_SHEET_SIZE,
     popLimit: s.BUBBLES_POP_LIMIT,
+    clapLimit: s.CLAPS_LIMIT,
+    voteLimit: s.POLLS_VOTE_LIMIT,
+    pollMaxVotes: s.POLLS_MAX_VOTES,
+    wallCooldownS: s.WALL_COOLDOWN_S,
     liveMaxConnections: s.LIVE_MAX_CONNECTIONS,
     liveMaxPerAddress: s.LIVE_MAX_PER_ADDRESS,
     liveMaxPerBlock: s.LIVE_MAX_PER_BLOCK,

@@ -16,6 +16,12 @@ export interface FleetLimit {
   durationS: number;
 }
 
+/** A "burst/perMinute" setting as a fixed window: `burst` at once, refilled as fast as the rate says. */
+export const fleetLimit = ({ burst, perMinute }: { burst: number; perMinute: number }): FleetLimit => ({
+  points: burst,
+  durationS: Math.max(1, Math.round((burst * 60) / Math.max(1, perMinute))),
+});
+
 export interface FleetLimiter {
   /**
    * Takes `points` for `key`: 0 when allowed, otherwise the milliseconds until they would be

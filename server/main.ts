@@ -4,23 +4,21 @@
 import type { Socket } from "node:net";
 import { createApi } from "./api.ts";
 import { type Backends, openBackends } from "./backends.ts";
-import { createBubbleHub } from "./bubbles/hub.ts";
-import { localPresence, redisPresence } from "./bubbles/presence.ts";
-import { redisBubbleStore } from "./bubbles/redis.ts";
-import { sqliteBubbleStore } from "./bubbles/sqlite.ts";
 import { createClicksFeed } from "./clicks/live.ts";
 import { redisClickStore } from "./clicks/redis.ts";
 import { sqliteClickStore } from "./clicks/sqlite.ts";
 import { clientAddress, prefix56Key } from "./client-address.ts";
 import { type Config, ConfigError, readConfig } from "./config.ts";
 import { createSiteServer } from "./http.ts";
-import { createFleetLimiter, type FleetLimit } from "./limiter.ts";
+import { createFleetLimiter, fleetLimit } from "./limiter.ts";
 import { createBus } from "./live/bus.ts";
+import { localPresence, redisPresence } from "./live/presence.ts";
 import { createLiveSockets } from "./live/sockets.ts";
 import type { TopicModule } from "./live/topic.ts";
+import type { ToyDeps } from "./live/toy.ts";
 import { createLogger, errorText, type Logger } from "./log.ts";
 import { createMetrics, serveMetrics } from "./metrics.ts";
-import type { Limit } from "./rate-limit.ts";
+import { SHARED_TOYS } from "./shared-toys.ts";
 import { siteFiles } from "./static.ts";
 
 export function clickStoreOn(backends: Backends, config: Config) {
@@ -28,12 +26,6 @@ export function clickStoreOn(backends: Backends, config: Config) {
     ? redisClickStore(backends.redis, config.deviceMemory)
     : sqliteClickStore(backends.sqlite, config.deviceMemory);
 }
-
-/** A "burst/perMinute" setting as a fixed window: `burst` at once, refilled as fast as the rate says. */
-const fleetLimit = ({ burst, perMinute }: Limit): FleetLimit => ({
-  points: burst,
-  durationS: Math.max(1, Math.round((burst * 60) / Math.max(1, perMinute))),
-});
 
 /** Starts the server; resolves once it listens, with a function that stops it as SIGTERM does. */
 export async function startServer(config: Config = readConfig(), log: Logger = createLogger(config.logLevel)) {
@@ -48,22 +40,20 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     },
   });
   const bus = createBus(backends, log);
-  const bubbles = createBubbleHub({
-    store: backends.kind === "redis" ? redisBubbleStore(backends.redis) : sqliteBubbleStore(backends.sqlite),
+  const processId = `${process.pid}-${Date.now()}`;
+  const deps: ToyDeps = {
+    backends,
     bus,
-    guard: backends.guard,
     log,
-    limiter: createFleetLimiter(backends, "pop", fleetLimit(config.popLimit), config.deadlineMs),
-    presence:
-      backends.kind === "redis"
-        ? redisPresence(backends.redis, backends.guard, `${process.pid}-${Date.now()}`)
-        : localPresence(),
-    size: config.sheetSize,
     metrics,
-  });
+    config,
+    limiter: (name, limit) => createFleetLimiter(backends, name, limit, config.deadlineMs),
+    presence: (topic) =>
+      backends.kind === "redis" ? redisPresence(backends.redis, backends.guard, topic, processId) : localPresence(),
+  };
   const clicksFeed = createClicksFeed(bus);
-  /** Every topic of the live channel: a shared toy joins it here, and nowhere else in this file. */
-  const topics: TopicModule[] = [bubbles, clicksFeed];
+  /** Every topic of the live channel: the Useless Button's total, and the shared toys (server/shared-toys.ts). */
+  const topics: TopicModule[] = [clicksFeed, ...SHARED_TOYS.map((toy) => toy(deps))];
   const live = createLiveSockets({
     topics,
     log,
@@ -78,7 +68,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     maxConnections: config.liveMaxConnections,
     maxPerAddress: config.liveMaxPerAddress,
     maxPerBlock: config.liveMaxPerBlock,
-    upgrades: createFleetLimiter(backends, "upgrade", fleetLimit(config.upgradeLimit), config.deadlineMs),
+    upgrades: deps.limiter("upgrade", fleetLimit(config.upgradeLimit)),
     metrics,
     heartbeatMs: config.heartbeatMs,
   });
@@ -87,7 +77,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   const api = createApi({
     backends,
     clicks: clickStoreOn(backends, config),
-    bubbles,
+    routes: topics.flatMap((topic) => (topic.routes ? [topic.routes] : [])),
     onClicksTotal: (total) => clicksFeed.publish(total),
     log,
     limits: config.limits,
@@ -135,14 +125,14 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
       // one once it is back), and pops still gathered are written.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.close();
-      await bubbles.stop();
+      // Each topic writes what it still holds.
+      for (const topic of topics) await topic.stop();
       server.closeIdleConnections();
       const grace = new Promise<void>((resolve) => setTimeout(resolve, config.graceMs).unref());
       await Promise.race([closed, grace]);
       // Whatever is still open after the grace (a hung request, a client that never reads) goes.
       server.closeAllConnections();
       api.stop();
-      clicksFeed.stop();
       metricsServer?.close();
       await bus.close();
       await backends.close().catch((error: unknown) => log.warn("store did not close", { error: errorText(error) }));

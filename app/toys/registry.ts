@@ -17,6 +17,7 @@ import { toy as cool } from "./cool/toy";
 import { toy as countdown } from "./countdown/toy";
 import { toy as elevator } from "./elevator/toy";
 import { toy as emojis } from "./emojis/toy";
+import { toy as emojisTogether } from "./emojis-together/toy";
 import { toy as flush } from "./flush/toy";
 import { toy as hacker } from "./hacker/toy";
 import { toy as hi } from "./hi/toy";
@@ -55,6 +56,7 @@ export const toys: readonly PageEntry[] = [
   aura,
   sparkle,
   emojis,
+  emojisTogether,
   loading,
   popUps,
   polls,

@@ -2,8 +2,9 @@
 // shared sheet as a page does (whole sheet, then numbered pops and finished sheets), reconnecting
 // with the last sequence number after a drop, and a few of them popping.
 import WebSocket from "ws";
-import { applyPops, decodeSheet, isPopped, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
-import { liveUrl, type ServerMessage } from "../../contracts/live.ts";
+import { applyPops, BUBBLES_TOPIC, decodeSheet, isPopped, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
+import { liveUrl, readTopicFrame } from "../../contracts/live.ts";
+import type { ServerMessage } from "../../server/test/live-client.ts";
 
 /** A made-up client address for visitor `k` (the bench sends it as X-Forwarded-For). */
 export const address = (k: number) => `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
@@ -90,7 +91,7 @@ export function visitor(
       const id = ++n;
       return new Promise((resolve) => {
         waiting.set(id, { i, sheet: sheet.sheet, resolve });
-        ws.send(JSON.stringify({ t: "pop", n: id, sheet: sheet.sheet, i }));
+        ws.send(JSON.stringify({ topic: BUBBLES_TOPIC, t: "pop", n: id, sheet: sheet.sheet, i }));
       });
     },
   };
@@ -99,7 +100,8 @@ export function visitor(
     self.bytes += data.length;
     const now = performance.now();
     if (isBinary) {
-      self.sheet = decodeSheet(new Uint8Array(data));
+      const frame = readTopicFrame(new Uint8Array(data));
+      if (frame?.topic === BUBBLES_TOPIC) self.sheet = decodeSheet(frame.payload);
       return;
     }
     const message = JSON.parse(data.toString()) as ServerMessage;
@@ -120,7 +122,7 @@ export function visitor(
   function connect(first: (v: Visitor) => void, failed: (e: Error) => void) {
     const origin = origins[index % origins.length] as string;
     const since = self.sheet ? `${self.sheet.epoch}.${self.sheet.seq}` : undefined;
-    ws = new WebSocket(origin.replace(/^http/, "ws") + liveUrl(["bubbles"], since), {
+    ws = new WebSocket(origin.replace(/^http/, "ws") + liveUrl([BUBBLES_TOPIC], { [BUBBLES_TOPIC]: since }), {
       headers: { "X-Forwarded-For": address },
       perMessageDeflate: false,
     });

@@ -26,8 +26,7 @@ export async function reconnectStorm(
   });
   const pages: PageChannel[] = [];
   try {
-    for (let k = 0; k < clients; k++)
-      pages.push(openPageChannel(setup.origins[k % setup.origins.length] as string, ["bubbles"]));
+    for (let k = 0; k < clients; k++) pages.push(openPageChannel(setup.origins[k % setup.origins.length] as string));
     const opened = performance.now();
     while (pages.some((page) => page.sheet() === null) && performance.now() - opened < 60_000) await sleep(100);
     const before = setup.pids().map(rssMb);

@@ -3,8 +3,16 @@
 // site's pages come back, not how a test client would.
 
 import { type Channel, type ChannelStatus, openChannel } from "../../app/kit/live/channel.ts";
-import { applyPops, decodeSheet, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
-import { liveUrl, type ServerMessage, type Topic } from "../../contracts/live.ts";
+import {
+  applyPops,
+  BUBBLES_TOPIC,
+  type DoneMessage,
+  decodeSheet,
+  nextSheet,
+  type PopsMessage,
+  type Sheet,
+} from "../../contracts/bubbles.ts";
+import { liveUrl, readTopicFrame } from "../../contracts/live.ts";
 
 /** What a page's channel needs of a browser (it listens for `online`, which never comes here). */
 function pretendToBeAPage() {
@@ -18,11 +26,12 @@ export interface PageChannel {
   /** When the channel last opened (performance.now()), and how many times it has. */
   openedAt: () => number;
   opens: () => number;
-  /** The sheet as this page holds it (bubbles), kept as the page keeps it. */
+  /** The sheet as this page holds it, kept as the page keeps it. */
   sheet: () => Sheet | null;
 }
 
-export function openPageChannel(origin: string, topics: Topic[]): PageChannel {
+/** A page of the shared bubble sheet, following its topic on `origin`. */
+export function openPageChannel(origin: string): PageChannel {
   pretendToBeAPage();
   let status: ChannelStatus = "connecting";
   let openedAt = 0;
@@ -30,12 +39,13 @@ export function openPageChannel(origin: string, topics: Topic[]): PageChannel {
   let sheet: Sheet | null = null;
   const channel = openChannel({
     origin,
-    url: () => liveUrl(topics, sheet?.epoch ? `${sheet.epoch}.${sheet.seq}` : undefined),
+    url: () => liveUrl([BUBBLES_TOPIC], { [BUBBLES_TOPIC]: sheet?.epoch ? `${sheet.epoch}.${sheet.seq}` : undefined }),
     onBinary: (data) => {
-      sheet = decodeSheet(data) ?? sheet;
+      const frame = readTopicFrame(data);
+      if (frame?.topic === BUBBLES_TOPIC) sheet = decodeSheet(frame.payload) ?? sheet;
     },
     onText: (text) => {
-      const message = JSON.parse(text) as ServerMessage;
+      const message = JSON.parse(text) as PopsMessage | DoneMessage | { t: "other" };
       if (!sheet) return;
       if (message.t === "pops") applyPops(sheet, message);
       else if (message.t === "done") sheet = nextSheet(sheet, message);

@@ -28,3 +28,9 @@ export function rssMb(pid: number): number {
     return 0;
   }
 }
+
+/** The CPU time a process has used, in clock ticks (hundredths of a second), user and system. */
+export function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return Number(fields[11]) + Number(fields[12]);
+}

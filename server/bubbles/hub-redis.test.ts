@@ -4,10 +4,10 @@ import { isPopped } from "../../contracts/bubbles.ts";
 import { startRedis, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { openBackends } from "../backends.ts";
 import { createBus } from "../live/bus.ts";
-import type { Peer } from "../live/peer.ts";
+import { localPresence } from "../live/presence.ts";
 import { createLogger } from "../log.ts";
+import { testPeer } from "../test/peer.ts";
 import { createBubbleHub } from "./hub.ts";
-import { localPresence } from "./presence.ts";
 import { redisBubbleStore } from "./redis.ts";
 import { SHEET_FINISHED } from "./refusals.ts";
 
@@ -27,19 +27,6 @@ afterAll(async () => {
   redis.child.kill("SIGCONT");
   await stopProcess(redis.child);
 });
-
-/** A visitor that keeps the text messages it is sent. */
-function visitor(address = "127.0.0.1"): Peer & { texts: { t: string; [key: string]: unknown }[] } {
-  const texts: { t: string }[] = [];
-  return {
-    address,
-    texts,
-    send: (data) => {
-      if (typeof data === "string") texts.push(JSON.parse(data));
-    },
-    sendJson: (message) => texts.push(message as { t: string }),
-  };
-}
 
 /** A hub as one server process has it, on its own Redis connections. */
 async function serverHub(options: { flushMs?: number; deadlineMs?: number; size: number }) {
@@ -87,12 +74,12 @@ describe("pops on two servers sharing one Redis", () => {
     const elsewhere = await serverHub({ size: 4 });
     const sheet = (await here.hub.sheet())?.sheet as number;
 
-    const late = visitor("192.0.2.1");
-    await here.hub.pop(late, { t: "pop", n: 1, sheet, i: [0] });
+    const late = testPeer("192.0.2.1");
+    await here.hub.pop(late, { n: 1, sheet, i: [0] });
     // Another server's visitor pops the whole sheet: it is finished, and every server moves on.
-    const finisher = visitor("192.0.2.2");
+    const finisher = testPeer("192.0.2.2");
     elsewhere.hub.join(finisher);
-    await elsewhere.hub.pop(finisher, { t: "pop", n: 1, sheet, i: [0, 1, 2, 3] });
+    await elsewhere.hub.pop(finisher, { n: 1, sheet, i: [0, 1, 2, 3] });
     await until(async () => (await here.hub.sheet())?.sheet === sheet + 1);
 
     // Only now does the first server write what it gathered on the finished sheet.
@@ -108,10 +95,10 @@ describe("pops on two servers sharing one Redis", () => {
     const here = await serverHub({ size: 64, flushMs: 600_000, deadlineMs: 300 });
     const elsewhere = await serverHub({ size: 64 });
     const sheet = (await here.hub.sheet())?.sheet as number;
-    const popper = visitor("192.0.2.3");
-    const watcher = visitor("192.0.2.4");
+    const popper = testPeer("192.0.2.3");
+    const watcher = testPeer("192.0.2.4");
     elsewhere.hub.join(watcher);
-    await here.hub.pop(popper, { t: "pop", n: 7, sheet, i: [42] });
+    await here.hub.pop(popper, { n: 7, sheet, i: [42] });
 
     redis.child.kill("SIGSTOP");
     try {

@@ -1,11 +1,11 @@
 import { afterEach, expect, it } from "vitest";
-import type { DoneMessage } from "../../contracts/live.ts";
+import type { DoneMessage } from "../../contracts/bubbles.ts";
 import { createBus } from "../live/bus.ts";
-import type { Peer } from "../live/peer.ts";
+import { localPresence } from "../live/presence.ts";
 import { createLogger } from "../log.ts";
+import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";
 import { createBubbleHub } from "./hub.ts";
-import { localPresence } from "./presence.ts";
 import { sqliteBubbleStore } from "./sqlite.ts";
 
 const quiet = createLogger("error", () => {});
@@ -13,19 +13,6 @@ const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanUp of cleanUps.splice(0)) await cleanUp();
 });
-
-/** A visitor that keeps the text messages it is sent. */
-function visitor(): Peer & { texts: { t: string }[] } {
-  const texts: { t: string }[] = [];
-  return {
-    address: "127.0.0.1",
-    texts,
-    send: (data) => {
-      if (typeof data === "string") texts.push(JSON.parse(data));
-    },
-    sendJson: (message) => texts.push(message as { t: string }),
-  };
-}
 
 const until = async (ready: () => boolean) => {
   for (let i = 0; !ready(); i++) {
@@ -54,15 +41,15 @@ it("celebrates a sheet finished elsewhere even when the news of it was lost", as
     cleanUps.push(() => made.stop());
     return made;
   };
-  const popper = visitor();
-  const watcher = visitor();
+  const popper = testPeer();
+  const watcher = testPeer();
   const here = hub(60_000);
   const elsewhere = hub(100);
   here.join(popper);
   elsewhere.join(watcher);
   await Promise.all([here.sheet(), elsewhere.sheet()]);
 
-  here.pop(popper, { t: "pop", n: 1, sheet: 1, i: [0, 1, 2, 3] });
+  here.pop(popper, { n: 1, sheet: 1, i: [0, 1, 2, 3] });
   await until(() => popper.texts.some((m) => m.t === "done"));
   await until(() => watcher.texts.some((m) => m.t === "done"));
   expect(watcher.texts.find((m) => m.t === "done")).toMatchObject({ t: "done", sheet: 1, finished: 1 } as DoneMessage);

@@ -1,32 +1,41 @@
-import { bytesFor, encodeSheet, type Sheet, setPopped } from "../../contracts/bubbles.ts";
-import type { DoneMessage, PopRequest, PopsMessage, TickMessage } from "../../contracts/live.ts";
+import {
+  BUBBLES_TOPIC,
+  bytesFor,
+  type DoneMessage,
+  encodeSheet,
+  type PopRequest,
+  type PopsMessage,
+  type Sheet,
+  setPopped,
+  type TickMessage,
+} from "../../contracts/bubbles.ts";
 import type { FleetLimiter } from "../limiter.ts";
+import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
+import type { Presence } from "../live/presence.ts";
+import { createSequence } from "../live/sequence.ts";
 import type { TopicModule } from "../live/topic.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { Metrics } from "../metrics.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import { BUBBLE_MESSAGES } from "./messages.ts";
-import type { Presence } from "./presence.ts";
 import { type PopRefusal, popRefusal, SHEET_FINISHED, STORE_AWAY, tooFast } from "./refusals.ts";
-import { createSequence } from "./sequence.ts";
+import { bubbleRoutes } from "./routes.ts";
 import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
 
 /**
  * The live sheet in one server process, the topic "bubbles" of the live channel. Pops from its
- * visitors are gathered for `flushMs` and written to the store in one step per sheet (so the store
- * sees a few writes a second however many people pop); each write's new pops are published on the
- * bus, and every process (this one too) adds them to its copy of the sheet and sends them to its
- * visitors every `sendMs`, numbered in sequence, never one message per pop. A visitor who
- * reconnects names the last number it saw and gets what it missed from the recent history when
- * that is smaller than the whole sheet, or the whole sheet. Every `checkMs` the copy is compared
- * with the store, and replaced and sent to everyone if it differs (a lost bus message heals there).
- *
- * Pops belong to the sheet they were made on: they are written to that sheet or refused, never
- * onto the next one when another process finished it meanwhile. A write that answers after the
- * store's deadline has been answered "try again" to its visitors, and is still published when it
- * lands, so nobody waits for the next check to see it.
+ * visitors go through the shared batching window (server/live/batcher.ts) to the store, one write
+ * per sheet: pops belong to the sheet they were made on, written to it or refused, never onto the
+ * next one another process started meanwhile. Each write's new pops are published on the bus, and
+ * every process (this one too) adds them to its copy of the sheet and sends them to its visitors
+ * every `sendMs`, numbered in the topic's sequence (server/live/sequence.ts), never one message per
+ * pop. A visitor who comes back names where it left off and gets what it missed when that is less
+ * than the whole sheet, or the whole sheet (encoded once per state). Every `checkMs` the copy is
+ * compared with the store, and replaced and sent to everyone if it differs (a lost bus message
+ * heals there).
  */
 export interface BubbleHubOptions {
   store: BubbleStore;
@@ -53,12 +62,6 @@ interface Published {
   next?: number;
 }
 
-/** Pops waiting for the next write, for one sheet, and whom to answer. */
-interface Batch {
-  i: Set<number>;
-  answers: { peer: Peer; n: number }[];
-}
-
 /** How soon a change in who is here reaches everyone. */
 const PRESENCE_TICK_MS = 1000;
 /** A page may ask for the whole sheet again this often (it does after a gap it noticed). */
@@ -78,23 +81,18 @@ export function createBubbleHub({
   tickMs = 5000,
   checkMs = 30_000,
 }: BubbleHubOptions) {
-  /** Names this process's sequence: a number from elsewhere means nothing here. */
-  const epoch = (Math.random() * 0x1_0000_0000) >>> 0;
   let mirror: StoredSheet | null = null;
-  const sequence = createSequence();
+  const sequence = createSequence(BUBBLES_TOPIC);
   const peers = new Set<Peer>();
   const lastSync = new WeakMap<Peer, number>();
   let outgoing: number[] = [];
-  /** By sheet number. */
-  let pending = new Map<number, Batch>();
-  let flushing = false;
   let loading: Promise<void> | null = null;
   let stopped = false;
   /** The whole sheet as sent, made once per state however many visitors ask for it. */
   let encoded: { key: string; bytes: Uint8Array } | null = null;
 
-  const sendAll = (data: string | Uint8Array) => {
-    for (const peer of peers) peer.send(data);
+  const sendAll = (text: string) => {
+    for (const peer of peers) peer.send(text);
   };
 
   const refuse = (peer: Peer, n: number, { reason, ...refusal }: PopRefusal, count: number) => {
@@ -102,13 +100,13 @@ export function createBubbleHub({
     peer.sendJson({ t: "no", n, ...refusal });
   };
 
-  /** A numbered message: kept for visitors who reconnect, and sent to everyone now. */
-  function record(message: Omit<PopsMessage, "seq"> | Omit<DoneMessage, "seq">) {
+  /** A numbered message: kept for visitors who come back, and sent to everyone now. */
+  function record(message: Omit<PopsMessage, "seq" | "topic"> | Omit<DoneMessage, "seq" | "topic">) {
     sendAll(sequence.add(message));
   }
 
   function sheetNow(): Sheet | null {
-    return mirror && { ...mirror, seq: sequence.now, epoch };
+    return mirror && { ...mirror, seq: sequence.now, epoch: sequence.epoch };
   }
 
   function wholeSheet(): Uint8Array | null {
@@ -119,13 +117,18 @@ export function createBubbleHub({
     return encoded.bytes;
   }
 
+  function sendWholeSheet(to: Iterable<Peer>) {
+    const whole = wholeSheet();
+    if (whole) for (const peer of to) peer.sendBinary(whole);
+  }
+
   function sendOutgoing() {
     if (!mirror || outgoing.length === 0) return;
     record({ t: "pops", sheet: mirror.sheet, i: outgoing });
     outgoing = [];
   }
 
-  function tick(): TickMessage | null {
+  function tick(): Omit<TickMessage, "topic"> | null {
     if (!mirror) return null;
     return {
       t: "tick",
@@ -136,6 +139,11 @@ export function createBubbleHub({
       finished: mirror.finished,
       here: presence.here(),
     };
+  }
+
+  function tickAll() {
+    const message = tick();
+    if (message) for (const peer of peers) peer.sendJson(message);
   }
 
   /** Reads the sheet from the store; a copy that differs is replaced and sent to everyone. */
@@ -159,11 +167,9 @@ export function createBubbleHub({
         mirror = stored;
         // The sequence restarts from here: nobody can resume from before the replacement.
         sequence.restart();
-        const whole = wholeSheet();
-        if (whole) sendAll(whole);
+        sendWholeSheet(peers);
         // With its counts: a visitor who joined before the sheet was read has had none yet.
-        const counts = tick();
-        if (counts) sendAll(JSON.stringify(counts));
+        tickAll();
       })
       .catch((error: unknown) => log.debug("bubble sheet not loaded", { error: errorText(error) }))
       .finally(() => {
@@ -178,47 +184,30 @@ export function createBubbleHub({
     metrics?.popsStored.inc(result.newly.length);
     const published: Published = { sheet, i: result.newly, popped: result.popped, finished: result.finished };
     if (result.next) published.next = result.next;
-    if (result.newly.length > 0 || result.next) bus.publish("bubbles", JSON.stringify(published));
+    if (result.newly.length > 0 || result.next) bus.publish(BUBBLES_TOPIC, JSON.stringify(published));
   }
 
-  /** Writes one sheet's gathered pops, answers each visitor's message, tells the bus. */
-  async function write(sheet: number, { i, answers }: Batch) {
-    const pops = [...i];
-    const storing = Promise.resolve().then(() => store.pop(sheet, pops));
-    try {
-      const result = await guard.run(() => storing);
+  const writes = createWriteBatcher<{ sheet: number; i: readonly number[] }, number, PopResult>({
+    flushMs,
+    guard,
+    keyOf: (request) => request.sheet,
+    write: (sheet, requests) => store.pop(sheet, [...new Set(requests.flatMap((r) => r.i))]),
+    written(sheet, batch, result) {
       if (result.sheet !== sheet) {
         // Finished meanwhile (by this process or another): nothing was written.
-        for (const { peer, n } of answers) refuse(peer, n, { reason: "finished", error: SHEET_FINISHED }, 0);
-        metrics?.popsRefused.inc({ reason: "finished" }, pops.length);
+        for (const { peer, n, request } of batch)
+          refuse(peer, n, { reason: "finished", error: SHEET_FINISHED }, request.i.length);
         void load();
         return;
       }
-      for (const { peer, n } of answers) peer.sendJson({ t: "ok", n });
+      for (const { peer, n } of batch) peer.sendJson({ t: "ok", n });
       publish(sheet, result);
-    } catch {
-      for (const { peer, n } of answers) refuse(peer, n, STORE_AWAY, 0);
-      metrics?.popsRefused.inc({ reason: "store" }, pops.length);
-      // Too late is not never: a write that lands after the deadline is still everyone's to see.
-      storing.then(
-        (result) => publish(sheet, result),
-        () => {},
-      );
-    }
-  }
-
-  /** Writes what was popped since the last write, sheet by sheet. */
-  async function flush() {
-    if (flushing || pending.size === 0) return;
-    flushing = true;
-    const batches = pending;
-    pending = new Map();
-    try {
-      for (const [sheet, batch] of batches) await write(sheet, batch);
-    } finally {
-      flushing = false;
-    }
-  }
+    },
+    failed(_, batch) {
+      for (const { peer, n, request } of batch) refuse(peer, n, STORE_AWAY, request.i.length);
+    },
+    landedLate: publish,
+  });
 
   /** A write from any process: its pops join the next message, a finished sheet starts the next. */
   function published(message: string) {
@@ -255,22 +244,22 @@ export function createBubbleHub({
     }
   }
 
-  bus.subscribe("bubbles", published);
+  bus.subscribe(BUBBLES_TOPIC, published);
   // The sheet is read once the bus works, and again after it reconnects (messages may have been
   // lost while it was away).
   bus.onReady(() => void load());
 
-  const timers = [
-    setInterval(() => void flush(), flushMs),
-    setInterval(sendOutgoing, sendMs),
-    setInterval(() => {
-      const message = tick();
-      if (message) sendAll(JSON.stringify(message));
-      presence.report(peers.size);
-    }, tickMs),
-    setInterval(() => void load(), checkMs),
-  ];
-  for (const timer of timers) timer.unref();
+  const stopRepeating = repeat(
+    [sendOutgoing, sendMs],
+    [
+      () => {
+        tickAll();
+        presence.report(peers.size);
+      },
+      tickMs,
+    ],
+    [() => void load(), checkMs],
+  );
 
   /**
    * Someone came or went: everyone hears how many are here within a second (one tick more, at most
@@ -282,22 +271,18 @@ export function createBubbleHub({
     if (presenceTimer || stopped) return;
     presenceTimer = setTimeout(() => {
       presenceTimer = undefined;
-      const message = tick();
-      if (message) sendAll(JSON.stringify(message));
+      tickAll();
     }, PRESENCE_TICK_MS);
     presenceTimer.unref();
   }
 
   /** A visitor's pops: checked, limited, and gathered for the next write of the sheet they were made on. */
-  async function pop(peer: Peer, { n, sheet, i }: PopRequest) {
+  async function pop(peer: Peer, { n, sheet, i }: Pick<PopRequest, "n" | "sheet" | "i">) {
     const refused = popRefusal(mirror, { sheet, i });
     if (refused) return refuse(peer, n, refused, i.length);
     const waitMs = await limiter.take(peer.address, i.length);
     if (waitMs > 0) return refuse(peer, n, tooFast(waitMs), i.length);
-    const batch = pending.get(sheet) ?? { i: new Set<number>(), answers: [] };
-    for (const index of i) batch.i.add(index);
-    batch.answers.push({ peer, n });
-    pending.set(sheet, batch);
+    writes.add(peer, n, { sheet, i });
   }
 
   /** A visitor found a gap in the sequence: the whole sheet again, at most every few seconds. */
@@ -305,15 +290,21 @@ export function createBubbleHub({
     const now = Date.now();
     if (now - (lastSync.get(peer) ?? Number.NEGATIVE_INFINITY) < SYNC_EVERY_MS) return;
     lastSync.set(peer, now);
-    const whole = wholeSheet();
-    if (whole) peer.send(whole);
+    sendWholeSheet([peer]);
   }
 
-  const topic: TopicModule = {
-    topic: "bubbles",
+  /** The sheet as it stands (for GET /api/bubbles), loading it if need be. */
+  async function sheet(): Promise<(Sheet & { here: number }) | null> {
+    if (!mirror) await load();
+    const state = sheetNow();
+    return state && { ...state, here: presence.here() };
+  }
+
+  const topic = {
+    topic: BUBBLES_TOPIC,
     messages: BUBBLE_MESSAGES,
-    /** A visitor arrives, saying where it left off (`since`: "epoch.seq") if it was here before. */
-    join(peer, since) {
+    routes: bubbleRoutes(sheet),
+    join(peer: Peer, since?: string) {
       peers.add(peer);
       presenceChanged();
       const whole = wholeSheet();
@@ -322,51 +313,45 @@ export function createBubbleHub({
         void load();
         return;
       }
-      const [sinceEpoch, sinceSeq] = (since ?? "").split(".").map(Number);
-      const missed = sinceEpoch === epoch ? sequence.since(sinceSeq as number) : null;
       // What it missed, when that is less to send than the whole sheet.
-      const missedBytes = missed?.reduce((sum, text) => sum + text.length, 0) ?? Number.POSITIVE_INFINITY;
-      if (missed && missedBytes < whole.length) for (const text of missed) peer.send(text);
-      else peer.send(whole);
+      const missed = sequence.since(since, whole.length);
+      if (missed) for (const text of missed) peer.send(text);
+      else peer.sendBinary(whole);
       const message = tick();
       if (message) peer.sendJson(message);
     },
-    leave(peer) {
+    leave(peer: Peer) {
       peers.delete(peer);
       presenceChanged();
     },
-    handle(peer, message) {
+    handle(peer: Peer, message: { t: string }) {
       if (message.t === "pop") {
         pop(peer, message as PopRequest).catch((error: unknown) =>
           log.error("pop failed", { error: errorText(error) }),
         );
       } else if (message.t === "sync") sync(peer);
     },
-  };
+    /** Writes what is still gathered, and stops. */
+    stop: stopTopic({
+      before: () => {
+        stopped = true;
+        clearTimeout(presenceTimer);
+      },
+      repeating: stopRepeating,
+      presence,
+      writes,
+      sendLast: sendOutgoing,
+    }),
+  } satisfies TopicModule;
 
   return {
     ...topic,
-    epoch,
+    epoch: sequence.epoch,
     /** A visitor's pops (what `handle` does with a pop message), resolved once they are gathered or refused. */
     pop,
-    /** The sheet as it stands (for GET /api/bubbles), loading it if need be. */
-    async sheet(): Promise<(Sheet & { here: number }) | null> {
-      if (!mirror) await load();
-      const state = sheetNow();
-      return state && { ...state, here: presence.here() };
-    },
+    sheet,
     /** Writes what is gathered now (as the timer would). */
-    flush,
-    /** Writes what is still gathered, and stops. */
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      clearTimeout(presenceTimer);
-      presence.stop();
-      await flush();
-      sendOutgoing();
-    },
+    flush: writes.flush,
   };
 }
 

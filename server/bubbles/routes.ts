@@ -1,18 +1,17 @@
 import { Hono } from "hono";
-import { BUBBLES_PATH, type SheetJson } from "../../contracts/bubbles.ts";
+import { BUBBLES_PATH, type Sheet, type SheetJson } from "../../contracts/bubbles.ts";
 import type { ApiEnv } from "../http-api.ts";
 import { StoreUnavailable } from "../store-guard.ts";
-import type { BubbleHub } from "./hub.ts";
 
 /**
  * `GET /api/bubbles`: the shared sheet as JSON, for a page that cannot hold the live channel open
  * (and to tell "no server here" from "no connection"). The live channel is /api/live.
  */
-export function bubbleRoutes(hub: BubbleHub) {
+export function bubbleRoutes(sheetNow: () => Promise<(Sheet & { here: number }) | null>) {
   const app = new Hono<ApiEnv>();
   app.get(BUBBLES_PATH, async (c) => {
     c.header("Cache-Control", "no-store");
-    const sheet = await hub.sheet();
+    const sheet = await sheetNow();
     if (!sheet) throw new StoreUnavailable("the sheet is not loaded");
     const body: SheetJson = {
       sheet: sheet.sheet,

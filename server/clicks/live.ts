@@ -1,6 +1,7 @@
-import type { ClicksMessage } from "../../contracts/live.ts";
+import { CLICKS_TOPIC, type ClicksMessage } from "../../contracts/clicks.ts";
 import type { Bus } from "../live/bus.ts";
 import type { Peer } from "../live/peer.ts";
+import type { TopicModule } from "../live/topic.ts";
 
 /**
  * The global click total on the live channel (topic "clicks"): every count published on the bus,
@@ -11,37 +12,37 @@ export function createClicksFeed(bus: Bus, everyMs = 500) {
   const peers = new Set<Peer>();
   let total: number | null = null;
   let sent: number | null = null;
+  const message = (value: number): Omit<ClicksMessage, "topic"> => ({ t: "clicks", total: value });
 
-  bus.subscribe("clicks", (message) => {
-    const value = Number((JSON.parse(message) as { total?: unknown }).total);
+  bus.subscribe(CLICKS_TOPIC, (published) => {
+    const value = Number((JSON.parse(published) as { total?: unknown }).total);
     if (Number.isSafeInteger(value) && value >= 0) total = Math.max(total ?? 0, value);
   });
 
   const timer = setInterval(() => {
     if (total === null || total === sent) return;
     sent = total;
-    const text = JSON.stringify({ t: "clicks", total } satisfies ClicksMessage);
-    for (const peer of peers) peer.send(text);
+    for (const peer of peers) peer.sendJson(message(total));
   }, everyMs);
   timer.unref();
 
   return {
-    topic: "clicks" as const,
+    topic: CLICKS_TOPIC,
     join(peer: Peer) {
       peers.add(peer);
-      if (total !== null) peer.sendJson({ t: "clicks", total } satisfies ClicksMessage);
+      if (total !== null) peer.sendJson(message(total));
     },
     leave(peer: Peer) {
       peers.delete(peer);
     },
     /** A count on this server raised the total. */
     publish(newTotal: number) {
-      bus.publish("clicks", JSON.stringify({ total: newTotal }));
+      bus.publish(CLICKS_TOPIC, JSON.stringify({ total: newTotal }));
     },
-    stop() {
+    async stop() {
       clearInterval(timer);
     },
-  };
+  } satisfies TopicModule & { publish(total: number): void };
 }
 
 export type ClicksFeed = ReturnType<typeof createClicksFeed>;

@@ -1,10 +1,10 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { liveUrl, type NoMessage, type OkMessage, type ServerMessage } from "../../contracts/live.ts";
+import { liveUrl, type NoMessage, type OkMessage } from "../../contracts/live.ts";
 import { freePort, startRedis, startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { STORE_AWAY, tooFast } from "../bubbles/refusals.ts";
-import { type LiveClient, openLive } from "../test/live-client.ts";
+import { type LiveClient, openLive, type ServerMessage } from "../test/live-client.ts";
 import { makeSiteFixture } from "../test/site-fixture.ts";
 
 /**
@@ -187,7 +187,7 @@ describe("limits kept in Redis for two servers", () => {
     const back = await visitor(b, "203.0.113.32");
     pop(back, 1, 900);
     await back.until(() => answers(back).length === 1, 5000);
-    expect(answers(back)).toEqual([{ t: "ok", n: 1 }]);
+    expect(answers(back)).toEqual([{ topic: "bubbles", t: "ok", n: 1 }]);
   }, 30_000);
 
   it("count the refusals on the operator's metrics port, and not on the public one", async () => {

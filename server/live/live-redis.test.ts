@@ -1,12 +1,9 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPopped } from "../../contracts/bubbles.ts";
 import type { NoMessage, OkMessage } from "../../contracts/live.ts";
-import { startRedis, startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { openLive, poppedIn } from "../test/live-client.ts";
+import { ownRedis } from "../test/own-redis.ts";
 import { makeSiteFixture } from "../test/site-fixture.ts";
 
 /**
@@ -14,8 +11,7 @@ import { makeSiteFixture } from "../test/site-fixture.ts";
  * keeps what Redis acknowledged): visitors on either see each other's pops, and a server killed
  * while visitors pop loses none of the pops it acknowledged.
  */
-let redis: { url: string; child: ChildProcess };
-let dir: string;
+const redis = ownRedis({ appendOnly: true });
 let site: ReturnType<typeof makeSiteFixture>;
 const SIZE = 2000;
 const env = () => ({
@@ -26,16 +22,10 @@ const env = () => ({
   BUBBLES_POP_LIMIT: "100000/1000000",
 });
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "live-redis-"));
-  redis = await startRedis({ dir });
+beforeAll(() => {
   site = makeSiteFixture();
 });
-afterAll(async () => {
-  await stopProcess(redis.child);
-  rmSync(dir, { recursive: true, force: true });
-  site.remove();
-});
+afterAll(() => site.remove());
 
 describe("two servers on one Redis", () => {
   it("show each other's visitors' pops live", async () => {

@@ -43,7 +43,7 @@ it("brings 2,000 pages cut at once back spread over seconds, with the server's m
   const origin = `http://127.0.0.1:${port}`;
   const pages: PageChannel[] = [];
   try {
-    for (let k = 0; k < PAGES; k++) pages.push(openPageChannel(origin, ["bubbles"]));
+    for (let k = 0; k < PAGES; k++) pages.push(openPageChannel(origin));
     await until(() => pages.every((page) => page.status() === "open" && page.sheet() !== null), 30_000);
     const before = rssMb(server.child.pid as number);
 

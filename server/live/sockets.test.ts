@@ -32,6 +32,7 @@ function notingTopic(topic: Topic, kinds: string[] = []) {
     },
     handle: (_, message) => void handled.push(message),
     leave: () => void left++,
+    stop: async () => {},
   };
   return { module, joins, handled, left: () => left };
 }
@@ -107,27 +108,43 @@ describe("the live channel", () => {
     expect(bubbles.joins).toHaveLength(1);
   });
 
-  it("hands a topic where the page left off only when it is in the channel's form", async () => {
-    const { url, bubbles } = await serve();
+  it("hands each topic where the page left off on it, only when it is in the channel's form", async () => {
+    const { url, bubbles, clicks } = await serve();
     for (const since of ["12.34", `1.${"9".repeat(40)}`, "x.1", "12"]) {
-      (await open(url, `/api/live?topics=bubbles&since=${since}`)).ws.close();
+      (await open(url, `/api/live?topics=bubbles,clicks&resume=bubbles:${since},clicks:5.6`)).ws.close();
     }
     await until(() => bubbles.joins.length === 4);
     expect(bubbles.joins.map((j) => j.resume)).toEqual(["12.34", undefined, undefined, undefined]);
+    expect(clicks.joins.map((j) => j.resume)).toEqual(["5.6", "5.6", "5.6", "5.6"]);
   });
 
-  it("gives each message to the topic that takes its kind, and closes on one its topics do not take", async () => {
+  it("gives each message to the topic it names, and closes on one of a kind its topic does not take", async () => {
     const { url, bubbles } = await serve();
     const page = await open(url, "/api/live?topics=bubbles");
-    page.ws.send(JSON.stringify({ t: "pop" }));
+    page.ws.send(JSON.stringify({ topic: "bubbles", t: "pop" }));
     await until(() => bubbles.handled.length === 1);
-    page.ws.send(JSON.stringify({ t: "explode" }));
+    // The topic is the channel's business: the module sees only its kind's fields.
+    expect(bubbles.handled).toEqual([{ t: "pop" }]);
+    page.ws.send(JSON.stringify({ topic: "bubbles", t: "explode" }));
     expect(await page.closed).toBe(CLOSE.malformed);
-    // A kind another topic takes, from a page that does not follow that topic.
-    const other = await open(url, "/api/live?topics=clicks");
-    other.ws.send(JSON.stringify({ t: "pop" }));
-    expect(await other.closed).toBe(CLOSE.malformed);
+    // A message for a topic the page does not follow, and one that names no topic.
+    for (const message of [{ topic: "bubbles", t: "pop" }, { t: "pop" }, ["bubbles", "pop"]]) {
+      const other = await open(url, "/api/live?topics=clicks");
+      other.ws.send(JSON.stringify(message));
+      expect(await other.closed).toBe(CLOSE.malformed);
+    }
     expect(bubbles.handled).toHaveLength(1);
+  });
+
+  it("limits the messages on each topic by its own limit, beside the channel's", async () => {
+    const bubbles = notingTopic("bubbles", ["pop"]);
+    const { url } = await serve({
+      topics: [{ ...bubbles.module, messageLimit: { burst: 3, perSecond: 0.001 } }],
+    });
+    const page = await open(url, "/api/live?topics=bubbles");
+    for (let k = 0; k < 4; k++) page.ws.send(JSON.stringify({ topic: "bubbles", t: "pop" }));
+    expect(await page.closed).toBe(CLOSE.malformed);
+    expect(bubbles.handled).toHaveLength(3);
   });
 
   it("limits how often one address may open channels, with a Retry-After", async () => {
@@ -190,7 +207,7 @@ describe("the live channel", () => {
   it("counts what an operator needs: channels, refusals by reason, messages by topic", async () => {
     const { url, metrics, bubbles } = await serve();
     const page = await open(url, "/api/live?topics=bubbles");
-    page.ws.send(JSON.stringify({ t: "pop" }));
+    page.ws.send(JSON.stringify({ topic: "bubbles", t: "pop" }));
     await until(() => bubbles.handled.length === 1);
     await expect(open(url, "/api/live?topics=nonsense")).rejects.toThrow("refused: 400");
     const text = await metrics.registry.metrics();

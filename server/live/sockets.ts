@@ -8,9 +8,10 @@ import {
   HEARTBEAT_EVERY_MS,
   LIVE_PATH,
   MAX_MESSAGE_BYTES,
-  RESUME_PATTERN,
-  TOPICS,
+  MAX_TOPICS,
+  readResume,
   type Topic,
+  topicFrame,
 } from "../../contracts/live.ts";
 import { pathOf } from "../http.ts";
 import type { FleetLimiter } from "../limiter.ts";
@@ -21,7 +22,9 @@ import type { TopicModule } from "./topic.ts";
 
 /**
  * The live channel (contracts/live.ts): WebSocket upgrades on /api/live, each following the
- * topics it names, which are modules of their own (topic.ts): this file knows none of them.
+ * topics it names, which are modules of their own (topic.ts): this file knows none of them. Every
+ * message names its topic; a page's message goes to its topic's module, checked against the
+ * module's schema for its kind and within the module's message limit.
  *
  * Before any WebSocket exists, an upgrade is refused with an HTTP status and Retry-After where
  * waiting helps: a path or topic list it does not know (each topic counts once), another site's
@@ -51,9 +54,23 @@ export interface LiveOptions {
 }
 
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** Messages a connection may send: a burst, then a few a second (pops are batched every 50 ms). */
+/** Messages a connection may send in all: a burst, then a few a second (pops are batched every 50 ms). */
 const MESSAGE_BURST = 40;
 const MESSAGES_PER_SECOND = 25;
+
+/** A token bucket: `burst` at once, `perSecond` after; false when empty. */
+function bucket({ burst, perSecond }: { burst: number; perSecond: number }) {
+  let tokens = burst;
+  let at = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(burst, tokens + ((now - at) / 1000) * perSecond);
+    at = now;
+    if (tokens < 1) return false;
+    tokens--;
+    return true;
+  };
+}
 /** How long pages are asked to spread their return over when the server stops. */
 const COME_BACK_WITHIN_MS = 5000;
 
@@ -71,9 +88,6 @@ export function createLiveSockets({
 }: LiveOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
   const byTopic = new Map<Topic, TopicModule>(modules.map((module) => [module.topic, module]));
-  /** Which module takes a message of each kind. */
-  const byKind = new Map<string, TopicModule>();
-  for (const module of modules) for (const kind of Object.keys(module.messages ?? {})) byKind.set(kind, module);
   const open = new Map<string, number>();
   /** Each open channel, and how many heartbeats in a row it left unanswered. */
   const sockets = new Map<WebSocket, { missed: number }>();
@@ -105,8 +119,13 @@ export function createLiveSockets({
     const query = new URLSearchParams(target.slice(target.indexOf("?") + 1));
     const named = (query.get("topics") ?? "").split(",");
     const topics = [...new Set(named)];
-    if (named.length > TOPICS.length || topics.length === 0 || !topics.every((t) => byTopic.has(t as Topic))) {
-      return refuse(socket, "400 Bad Request", `Name the topics to follow, each once: ${TOPICS.join(", ")}.`, "topics");
+    if (named.length > Math.min(MAX_TOPICS, byTopic.size) || !topics.every((t) => byTopic.has(t))) {
+      return refuse(
+        socket,
+        "400 Bad Request",
+        `Name the topics to follow, each once: ${[...byTopic.keys()].join(", ")}.`,
+        "topics",
+      );
     }
     // A page of another site may not open this site's channel in its visitors' browsers.
     const origin = req.headers.origin;
@@ -137,17 +156,15 @@ export function createLiveSockets({
       return refuse(socket, "429 Too Many Requests", "Too many new channels from one place.", "rate", seconds);
     }
     if (socket.destroyed) return;
-    const since = query.get("since") ?? undefined;
-    const resume = since !== undefined && RESUME_PATTERN.test(since) ? since : undefined;
-    wss.handleUpgrade(req, socket, head, (ws) => connected(ws, address, topics as Topic[], resume));
+    const resume = readResume(query.get("resume"));
+    wss.handleUpgrade(req, socket, head, (ws) => connected(ws, address, topics, resume));
   }
 
-  function connected(ws: WebSocket, address: string, topics: readonly Topic[], resume?: string) {
+  function connected(ws: WebSocket, address: string, topics: readonly Topic[], resume: Map<Topic, string>) {
     const health = { missed: 0 };
     sockets.set(ws, health);
     metrics?.channels.set(sockets.size);
-    let tokens = MESSAGE_BURST;
-    let tokensAt = Date.now();
+    const allowed = bucket({ burst: MESSAGE_BURST, perSecond: MESSAGES_PER_SECOND });
     const send = (data: string | Uint8Array, topic: string) => {
       if (ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -158,15 +175,20 @@ export function createLiveSockets({
       metrics?.messagesOut.inc({ topic });
       ws.send(data);
     };
-    /** Each topic sees the page as a peer of its own, so what it sends is counted under its name. */
-    const peers = new Map<Topic, Peer>(
+    /**
+     * Each topic sees the page as a peer of its own: what it sends goes in its name and is counted
+     * under it, and what the page sends it is limited by its own bucket.
+     */
+    const peers = new Map<Topic, { peer: Peer; allowed: () => boolean }>(
       topics.map((topic) => {
         const peer: Peer = {
           address,
-          send: (data) => send(data, topic),
-          sendJson: (message) => send(JSON.stringify(message), topic),
+          send: (text) => send(text, topic),
+          sendJson: (message) => send(JSON.stringify({ topic, ...message }), topic),
+          sendBinary: (payload) => send(topicFrame(topic, payload), topic),
         };
-        return [topic, peer];
+        const limit = byTopic.get(topic)?.messageLimit ?? { burst: MESSAGE_BURST, perSecond: MESSAGES_PER_SECOND };
+        return [topic, { peer, allowed: bucket(limit) }];
       }),
     );
     const malformed = (reason: string) => {
@@ -178,11 +200,7 @@ export function createLiveSockets({
       health.missed = 0;
     });
     ws.on("message", (data, isBinary) => {
-      const now = Date.now();
-      tokens = Math.min(MESSAGE_BURST, tokens + ((now - tokensAt) / 1000) * MESSAGES_PER_SECOND);
-      tokensAt = now;
-      if (tokens < 1) return malformed("Too many messages");
-      tokens--;
+      if (!allowed()) return malformed("Too many messages");
       if (isBinary) return malformed("Text messages only");
       let parsed: unknown;
       try {
@@ -190,17 +208,21 @@ export function createLiveSockets({
       } catch {
         return malformed("Not JSON");
       }
-      const kind = (parsed as { t?: unknown } | null)?.t;
-      const module = typeof kind === "string" ? byKind.get(kind) : undefined;
-      const schema = module?.messages?.[kind as string];
-      if (!module || !schema) return malformed("Not a message this channel knows");
-      const peer = peers.get(module.topic);
-      if (!peer) return malformed(`Not following the topic ${module.topic}`);
-      const message = v.safeParse(schema, parsed);
-      if (!message.success) return malformed("Not a message this channel knows");
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+        return malformed("Not a message this channel knows");
+      }
+      const { topic, ...message } = parsed as { topic?: unknown; t?: unknown };
+      const following = typeof topic === "string" ? peers.get(topic) : undefined;
+      if (!following) return malformed("Not a topic this channel follows");
+      const module = byTopic.get(topic as Topic) as TopicModule;
+      const schema = typeof message.t === "string" ? module.messages?.[message.t] : undefined;
+      if (!schema) return malformed("Not a message this topic knows");
+      if (!following.allowed()) return malformed("Too many messages on one topic");
+      const checked = v.safeParse(schema, message);
+      if (!checked.success) return malformed("Not a message this topic knows");
       metrics?.messagesIn.inc({ topic: module.topic });
       try {
-        module.handle?.(peer, message.output);
+        module.handle?.(following.peer, checked.output);
       } catch (error) {
         log.error("live message failed", { topic: module.topic, error: errorText(error) });
       }
@@ -208,10 +230,10 @@ export function createLiveSockets({
     ws.on("close", () => {
       sockets.delete(ws);
       metrics?.channels.set(sockets.size);
-      for (const [topic, peer] of peers) byTopic.get(topic)?.leave(peer);
+      for (const [topic, { peer }] of peers) byTopic.get(topic)?.leave(peer);
     });
     ws.on("error", () => {});
-    for (const [topic, peer] of peers) byTopic.get(topic)?.join(peer, resume);
+    for (const [topic, { peer }] of peers) byTopic.get(topic)?.join(peer, resume.get(topic));
   }
 
   // Every channel hears a heartbeat it can see (a quiet topic is not a dead line), and is pinged;

@@ -1,10 +1,25 @@
 import WebSocket from "ws";
-import { applyPops, decodeSheet, isPopped, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
-import { liveUrl, type ServerMessage, type Topic } from "../../contracts/live.ts";
+import {
+  applyPops,
+  BUBBLES_TOPIC,
+  type DoneMessage,
+  decodeSheet,
+  isPopped,
+  nextSheet,
+  type PopsMessage,
+  type Sheet,
+  type TickMessage,
+} from "../../contracts/bubbles.ts";
+import type { ClicksMessage } from "../../contracts/clicks.ts";
+import { liveUrl, type NoMessage, type OkMessage, readTopicFrame, type Topic } from "../../contracts/live.ts";
+
+/** The messages the tests read (the bubble sheet's and the click total's, and answers). */
+export type ServerMessage = TickMessage | PopsMessage | DoneMessage | ClicksMessage | OkMessage | NoMessage;
 
 /**
- * A visitor on the live channel, for the server's tests and the bench: keeps the sheet as the page
- * would (the whole sheet, then the numbered pops and finished sheets), and every message it got.
+ * A visitor on the live channel, for the server's tests and the bench: keeps the bubble sheet as
+ * the page would (the whole sheet, then the numbered pops and finished sheets), and every message
+ * it got. A message sent without a `topic` goes on the first topic it follows.
  */
 export interface LiveClient {
   ws: WebSocket;
@@ -13,7 +28,7 @@ export interface LiveClient {
   /** Every JSON message, in order, and how many whole sheets arrived. */
   messages: ServerMessage[];
   sheets: number;
-  /** Where it left off ("epoch.seq"), for a reconnect. */
+  /** Where it left off on the sheet ("epoch.seq"), for a reconnect. */
   resume(): string | undefined;
   send(message: object | string): void;
   /** Resolves when `check` holds (checked on every message), or rejects after `ms`. */
@@ -27,7 +42,9 @@ export function openLive(
   topics: Topic[],
   { since, headers }: { since?: string; headers?: Record<string, string> } = {},
 ): Promise<LiveClient> {
-  const ws = new WebSocket(origin.replace(/^http/, "ws") + liveUrl(topics, since), { headers });
+  const ws = new WebSocket(origin.replace(/^http/, "ws") + liveUrl(topics, { [BUBBLES_TOPIC]: since }), {
+    headers,
+  });
   const waiters = new Set<() => void>();
   const client: LiveClient = {
     ws,
@@ -35,7 +52,8 @@ export function openLive(
     messages: [],
     sheets: 0,
     resume: () => (client.sheet ? `${client.sheet.epoch}.${client.sheet.seq}` : undefined),
-    send: (message) => ws.send(typeof message === "string" ? message : JSON.stringify(message)),
+    send: (message) =>
+      ws.send(typeof message === "string" ? message : JSON.stringify({ topic: topics[0], ...message })),
     until(check, ms = 5000) {
       if (check()) return Promise.resolve();
       return new Promise((resolve, reject) => {
@@ -57,8 +75,11 @@ export function openLive(
   };
   ws.on("message", (data, isBinary) => {
     if (isBinary) {
-      client.sheet = decodeSheet(new Uint8Array(data as Buffer));
-      client.sheets++;
+      const frame = readTopicFrame(new Uint8Array(data as Buffer));
+      if (frame?.topic === BUBBLES_TOPIC) {
+        client.sheet = decodeSheet(frame.payload);
+        client.sheets++;
+      }
     } else {
       const message = JSON.parse(data.toString()) as ServerMessage;
       client.messages.push(message);

@@ -28,7 +28,9 @@ export const testBackends: [string, () => Promise<{ backends: Backends; cleanUp:
   [
     "Redis",
     async () => {
-      const url = inject("redisUrl");
+      // Test files run side by side, each flushing its Redis before every test: each worker has a
+      // database of its own (Redis has 16), so one file's flush never empties another's keys.
+      const url = `${inject("redisUrl")}/${Number(process.env.VITEST_POOL_ID ?? 0) % 16}`;
       const admin = createClient({ url });
       await admin.connect();
       await admin.flushDb();

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { installMapStorage, type MapStorage } from "./map-storage";
 import {
   getStoredNumber,
   incrementStoredNumber,
@@ -7,24 +8,9 @@ import {
   subscribeStoredNumber,
 } from "./stored-number";
 
-class MapStorage {
-  data = new Map<string, string>();
-  failWrites = false;
-  failReads = false;
-  getItem(key: string) {
-    if (this.failReads) throw new Error("SecurityError");
-    return this.data.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    if (this.failWrites) throw new Error("QuotaExceededError");
-    this.data.set(key, value);
-  }
-}
-
 let storage: MapStorage;
 beforeEach(() => {
-  storage = new MapStorage();
-  Object.defineProperty(globalThis, "localStorage", { value: storage, configurable: true });
+  storage = installMapStorage();
   resetStoredNumbersForTests();
 });
 

@@ -24,18 +24,15 @@ export interface Outbox<T> {
   stop(): void;
 }
 
-export function createOutbox<T>({
-  send,
-  everyMs,
-  maxPerMessage,
-  maxTries = 10,
-}: {
+export interface OutboxOptions<T> {
   /** Sends message `n`; false when it cannot go now (it waits for the next round). */
   send: (n: number, items: T[]) => boolean;
   everyMs: number;
   maxPerMessage: number;
   maxTries?: number;
-}): Outbox<T> {
+}
+
+export function createOutbox<T>({ send, everyMs, maxPerMessage, maxTries = 10 }: OutboxOptions<T>): Outbox<T> {
   let queue: T[] = [];
   const inFlight = new Map<number, T[]>();
   /** Items refused with "later", waiting for their next try. */

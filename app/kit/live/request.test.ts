@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { REQUEST_TIMEOUT_MS } from "../../../contracts/clicks";
-import { MAX_RETRY_AFTER_MS, noServerHere, requestJson, retryAfter } from "./request";
+import { MAX_RETRY_AFTER_MS, noServerHere, REQUEST_TIMEOUT_MS, requestJson, retryAfter } from "./request";
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });

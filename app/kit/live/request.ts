@@ -1,4 +1,5 @@
-import { REQUEST_TIMEOUT_MS } from "../../../contracts/clicks";
+/** A request the page gives up on: the server answers a stalled store with 503 well before this. */
+export const REQUEST_TIMEOUT_MS = 8000;
 
 /**
  * One request to the site's own API, as the live features make it: JSON in and out, and a
@@ -77,7 +78,3 @@ export function retryAfter(header: string | null, now = Date.now()): number | nu
   const ms = /^\d{1,12}$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : null;
 }
-
-/** Whether `value` is a whole number a counter could hold. */
-export const isCount = (value: unknown): value is number =>
-  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;

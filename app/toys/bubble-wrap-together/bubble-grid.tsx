@@ -1,7 +1,17 @@
-import { type KeyboardEvent, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import type { Sheet } from "../../../contracts/bubbles";
 import { cn } from "../../kit/lib/cn";
-import { CELL_PX, columnsFor, formatCount, moveFocus, rowKey, visibleRows } from "./logic";
+import { formatCount } from "../../kit/lib/format-count";
+import { CELL_PX, columnsFor, moveFocus, rowKey, visibleRows } from "./logic";
 
 /**
  * Ten thousand bubbles, of which only the rows in view (and a few beyond) are in the page: a grid of
@@ -10,7 +20,7 @@ import { CELL_PX, columnsFor, formatCount, moveFocus, rowKey, visibleRows } from
  * re-renders only when one of its bubbles changes, so pops arriving by the hundred a second touch
  * a handful of buttons.
  */
-export function BubbleGrid({
+export const BubbleGrid = memo(function BubbleGrid({
   sheet,
   mine,
   size,
@@ -29,13 +39,23 @@ export function BubbleGrid({
   const [focus, setFocus] = useState(0);
   const wantsFocus = useRef(false);
 
-  useLayoutEffect(() => {
+  // The rows are drawn after the page has hydrated, a few at a time, one batch a frame: drawn in the
+  // hydration's task, a phone's few hundred buttons made one long task of it (Lighthouse TBT
+  // 130-260 ms on this page). The box has its size from the start, so nothing moves when they come.
+  const [drawable, setDrawable] = useState(0);
+  useEffect(() => {
+    if (columns === 0 || drawable >= ROWS_AT_ONCE_MAX) return;
+    const next = requestAnimationFrame(() => startTransition(() => setDrawable((n) => n + ROWS_PER_FRAME)));
+    return () => cancelAnimationFrame(next);
+  }, [columns, drawable]);
+  useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const measure = () => {
-      setColumns(columnsFor(element.clientWidth - 16));
-      setView({ top: element.scrollTop, height: element.clientHeight });
-    };
+    const measure = () =>
+      startTransition(() => {
+        setColumns(columnsFor(element.clientWidth - 16));
+        setView({ top: element.scrollTop, height: element.clientHeight });
+      });
     measure();
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
     observer?.observe(element);
@@ -53,7 +73,9 @@ export function BubbleGrid({
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const rows = columns > 0 ? Math.ceil(size / columns) : 0;
-  const { first, last } = visibleRows(view.top, view.height, rows);
+  const visible = visibleRows(view.top, view.height, rows);
+  const { first } = visible;
+  const last = Math.min(visible.last, first + drawable - 1);
 
   // Focus follows the keys: the bubble's row is scrolled into view, then drawn, then focused.
   useLayoutEffect(() => {
@@ -135,7 +157,11 @@ export function BubbleGrid({
       </div>
     </div>
   );
-}
+});
+
+/** Rows drawn a frame while the grid first fills; past this many, every row in view is drawn at once. */
+const ROWS_PER_FRAME = 4;
+const ROWS_AT_ONCE_MAX = 64;
 
 const Row = memo(function Row({
   row,

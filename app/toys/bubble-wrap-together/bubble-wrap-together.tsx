@@ -1,10 +1,11 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useDeferredValue, useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { DEFAULT_SHEET_SIZE } from "../../../contracts/bubbles";
+import { formatCount } from "../../kit/lib/format-count";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { BubbleGrid } from "./bubble-grid";
-import { formatCount, progressText } from "./logic";
+import { progressText } from "./logic";
 import { type Connection, getServerSheetState, getSheetState, popBubble, subscribeSheet } from "./shared-sheet";
 
 /** What the page says about its connection, in plain words. */
@@ -27,6 +28,12 @@ export function BubbleWrapTogether() {
   const size = sheet?.size ?? DEFAULT_SHEET_SIZE;
   const popped = (sheet?.popped ?? 0) + mine.size;
   const poppable = sheet !== null && (connection === "live" || connection === "reconnecting");
+  // The grid follows the sheet in a render React can pause for the browser (a whole sheet arriving
+  // redraws every row in view); the counts above it change at once.
+  // Going live (poppable) redraws every row in view too.
+  const gridSheet = useDeferredValue(sheet);
+  const gridMine = useDeferredValue(mine);
+  const gridPoppable = useDeferredValue(poppable);
 
   // The totals, read out politely, at most every few seconds: never each stranger's pop.
   const [announced, setAnnounced] = useState("");
@@ -67,7 +74,7 @@ export function BubbleWrapTogether() {
         )}
         {notice ? <p className="text-sm text-white/90">{notice}</p> : null}
       </div>
-      <BubbleGrid sheet={sheet} mine={mine} size={size} poppable={poppable} onPop={popBubble} />
+      <BubbleGrid sheet={gridSheet} mine={gridMine} size={size} poppable={gridPoppable} onPop={popBubble} />
       <div className="flex flex-wrap items-center justify-center gap-3">
         <MuteToggle />
         <Link

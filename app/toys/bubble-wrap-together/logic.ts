@@ -1,4 +1,5 @@
 import { isPopped, type Sheet } from "../../../contracts/bubbles";
+import { formatCount } from "../../kit/lib/format-count";
 
 /**
  * The arithmetic of a grid that only draws the rows in view, and the page's words. Pure functions,
@@ -60,8 +61,6 @@ export function rowKey(sheet: Sheet | null, mine: ReadonlySet<number>, start: nu
   for (let i = start; i < end; i++) key += sheet && (isPopped(sheet.bits, i) || mine.has(i)) ? "1" : "0";
   return key;
 }
-
-export const formatCount = (n: number) => n.toLocaleString("en-US");
 
 /** What the page says politely now and then: the sheet's progress and who is here. */
 export function progressText(popped: number, size: number, here: number | null): string {

@@ -1,22 +1,27 @@
 import {
   applyPops,
   BUBBLES_PATH,
+  BUBBLES_TOPIC,
   bytesFor,
   countPopped,
+  type DoneMessage,
   decodeSheet,
   isPopped,
   MAX_POPS_PER_MESSAGE,
   nextSheet,
+  type PopsMessage,
   SEND_POPS_EVERY_MS,
   type Sheet,
   type SheetJson,
+  type TickMessage,
 } from "../../../contracts/bubbles";
-import { liveUrl, type ServerMessage } from "../../../contracts/live";
+import type { NoMessage, OkMessage } from "../../../contracts/live";
 import { readItem, writeItem } from "../../kit/lib/storage";
-import type { Channel, ChannelAttempts } from "../../kit/live/channel";
-import { openChannelLater } from "../../kit/live/open-later";
-import { createOutbox, type Outbox } from "../../kit/live/outbox";
-import { noServerHere, requestJson } from "../../kit/live/request";
+import type { Connection } from "../../kit/live/connection";
+import { followTopicLater, outboxLater } from "../../kit/live/follow-later";
+import { createLiveStore } from "../../kit/live/live-store";
+import type { Outbox } from "../../kit/live/outbox";
+import type { FollowedTopic } from "../../kit/live/topics";
 import { playScream } from "../../kit/sound/scream";
 import { fromBase64, toBase64 } from "./logic";
 
@@ -24,21 +29,12 @@ import { fromBase64, toBase64 } from "./logic";
  * The shared sheet as this page holds it: what the server last confirmed (`sheet`), the pops made
  * here that it has not confirmed yet (`mine`, shown popped at once, sent in batches by the outbox,
  * and kept in storage until confirmed, so a tab closed while reconnecting loses none), and the state
- * of the connection. One live channel while the page is open; when a try to open it fails, the page
- * asks the server over plain HTTP whether it is there at all, and shows the last sheet it saw (kept
- * in storage) with a plain word about why it cannot pop. Every pop the page shows as its own is
- * stored by the server or given back on screen with the reason.
+ * of the connection (app/kit/live/connection.ts). The topic "bubbles" on the page's live channel
+ * while the page is open; without it, the page shows the last sheet it saw (kept in storage) with a
+ * plain word about why it cannot pop. Every pop the page shows as its own is stored by the server or
+ * given back on screen with the reason.
  */
-export type Connection =
-  | "connecting"
-  | "live"
-  /** The channel dropped; pops made now wait and go when it is back. */
-  | "reconnecting"
-  | "offline"
-  /** There is no server for the shared sheet here (a static host). */
-  | "no-server"
-  /** The server answers over HTTP, but WebSockets never get through (a proxy or network blocks them). */
-  | "blocked";
+export type { Connection };
 
 export interface SharedSheetState {
   connection: Connection;
@@ -51,37 +47,35 @@ export interface SharedSheetState {
   seenAt: number | null;
   /** A pop refused for good, in words (too fast, or the sheet was finished). */
   notice: string | null;
-  version: number;
 }
 
 const STORAGE_KEY = "sharedBubbleSheet";
 /** This page's pops the server has not confirmed yet, with the sheet they are for. */
 const PENDING_KEY = "sharedBubblePending";
-/** Tries in a row that never opened, while the server answers over HTTP, that mean "blocked". */
-const BLOCKED_AFTER = 3;
 const GIVEN_BACK = "Your pops could not be sent from this network, so they are back on the sheet.";
 const FINISHED_MEANWHILE = "The sheet was finished before your last pops got there.";
 /** Bubbles others pop scream at most this often, and more quietly than one's own. */
 const OTHERS_SCREAM_MS = 250;
 
-let state: SharedSheetState = {
-  connection: "connecting",
-  sheet: null,
-  mine: new Set(),
-  here: null,
-  celebrate: null,
-  seenAt: null,
-  notice: null,
-  version: 0,
-};
-const initial = state;
-const listeners = new Set<() => void>();
+const store = createLiveStore<SharedSheetState>(
+  {
+    connection: "connecting",
+    sheet: null,
+    mine: new Set(),
+    here: null,
+    celebrate: null,
+    seenAt: null,
+    notice: null,
+  },
+  { start: () => start(), stop: () => stop() },
+);
+let state = store.get();
 
 function update(next: Partial<SharedSheetState>) {
   const mineChanged = next.mine !== undefined && next.mine !== state.mine;
-  state = { ...state, ...next, version: state.version + 1 };
+  store.update(next);
+  state = store.get();
   if (mineChanged) savePending();
-  for (const listener of listeners) listener();
 }
 
 /** Keeps this page's unconfirmed pops in storage (untrusted when read back: checked like a message). */
@@ -102,11 +96,8 @@ function savedPending(): { sheet: number; i: number[] } | null {
   }
 }
 
-let channel: Channel | null = null;
+let channel: FollowedTopic | null = null;
 let outbox: Outbox<number> | null = null;
-let probing = false;
-/** The channel's count of failed tries, as it last told. */
-let attempts: ChannelAttempts = { failures: 0, unopened: 0 };
 /**
  * The buzz of a pop: its code is fetched once the sheet starts (after the page is live), not with
  * the page, so the page's first load stays within its budget.
@@ -167,14 +158,16 @@ function receiveSheet(sheet: Sheet) {
   restorePending(sheet);
 }
 
-function receive(message: ServerMessage) {
+type SheetMessage = PopsMessage | DoneMessage | TickMessage | OkMessage | NoMessage;
+
+function receive(message: SheetMessage) {
   const { sheet } = state;
   switch (message.t) {
     case "pops": {
       if (!sheet) return;
       const { fresh, gap, stale } = applyPops(sheet, message);
       if (stale) return;
-      if (gap) channel?.send(JSON.stringify({ t: "sync" }));
+      if (gap) channel?.send({ t: "sync" });
       const mine = new Set(state.mine);
       const others = fresh.filter((i) => !mine.delete(i));
       for (const i of message.i) mine.delete(i);
@@ -197,7 +190,7 @@ function receive(message: ServerMessage) {
       update({ here: message.here });
       // Same place in the sequence, different count: something was missed. The whole sheet again.
       if (sheet && message.sheet === sheet.sheet && message.seq === sheet.seq && message.popped !== sheet.popped) {
-        channel?.send(JSON.stringify({ t: "sync" }));
+        channel?.send({ t: "sync" });
       }
       return;
     }
@@ -218,51 +211,21 @@ function receive(message: ServerMessage) {
   }
 }
 
-/**
- * A try to open the channel failed: is the server there at all? The answer decides what the page
- * says. It asks for the whole sheet only when it has none to show (a HEAD otherwise), and a
- * Retry-After holds the channel's next try back.
- */
-async function probe() {
-  if (probing) return;
-  probing = true;
-  const answer = await requestJson(BUBBLES_PATH, { method: state.sheet ? "HEAD" : "GET" });
-  probing = false;
-  if (channel?.status === "open") return;
-  // A static host's 404 page: no server here. A proxy's 5xx page (a deploy): the server is away for now.
-  if (noServerHere(answer)) {
-    update({ connection: "no-server" });
-    return;
-  }
-  if (answer.kind === "unreachable") {
-    update({ connection: "offline" });
-    return;
-  }
-  if (answer.kind === "json" && answer.retryAfterMs) channel?.holdOff(answer.retryAfterMs);
-  // The tries counted by now: more may have failed while the question was on its way.
-  if (answer.kind === "json" && answer.status === 200 && attempts.unopened >= BLOCKED_AFTER) {
-    block();
-    return;
-  }
-  if (answer.kind !== "json" || answer.status !== 200 || !answer.body) {
-    update({ connection: "reconnecting" });
-    return;
-  }
-  const body = answer.body as Partial<SheetJson>;
+/** The sheet as the server answered over HTTP, shown while the page has none of its own. */
+function sheetOverHttp(json: unknown) {
+  const body = json as Partial<SheetJson>;
   const bits = fromBase64(body.bits);
-  if (answer.status === 200 && !state.sheet && bits && typeof body.size === "number") {
-    const sheet = {
-      sheet: Number(body.sheet),
-      seq: 0,
-      size: body.size,
-      popped: countPopped(bits),
-      finished: Number(body.finished),
-      epoch: 0,
-      bits,
-    };
-    update({ sheet, here: Number(body.here) });
-  }
-  update({ connection: "reconnecting" });
+  if (state.sheet || !bits || typeof body.size !== "number") return;
+  const sheet = {
+    sheet: Number(body.sheet),
+    seq: 0,
+    size: body.size,
+    popped: countPopped(bits),
+    finished: Number(body.finished),
+    epoch: 0,
+    bits,
+  };
+  update({ sheet, here: Number(body.here) });
 }
 
 /**
@@ -270,21 +233,21 @@ async function probe() {
  * pops cannot get through, so the page says so and gives back the ones it showed as its own
  * rather than keep them waiting for ever. The channel goes on trying, at its longest pauses.
  */
-function block() {
+function giveBack() {
   const givingBack = state.mine.size > 0;
   outbox?.clear();
-  update({ connection: "blocked", mine: new Set(), ...(givingBack ? { notice: GIVEN_BACK } : {}) });
+  update({ mine: new Set(), ...(givingBack ? { notice: GIVEN_BACK } : {}) });
 }
 
 function start() {
   loadHaptics().catch(() => {});
-  outbox = createOutbox<number>({
+  outbox = outboxLater<number>({
     everyMs: SEND_POPS_EVERY_MS,
     maxPerMessage: MAX_POPS_PER_MESSAGE,
     send: (n, i) => {
       const sheet = state.sheet?.sheet;
       if (sheet === undefined || state.connection !== "live") return false;
-      return channel?.send(JSON.stringify({ t: "pop", n, sheet, i })) ?? false;
+      return channel?.send({ t: "pop", n, sheet, i }) ?? false;
     },
   });
   const saved = state.sheet ? null : savedSheet();
@@ -293,60 +256,51 @@ function start() {
   // the sheet they were made on.
   restored = savedPending();
   if (state.sheet) restorePending(state.sheet);
-  channel = openChannelLater({
-    url: () => liveUrl(["bubbles"], state.sheet?.epoch ? `${state.sheet.epoch}.${state.sheet.seq}` : undefined),
-    onBinary: (data) => {
-      const sheet = decodeSheet(data);
-      if (sheet) receiveSheet(sheet);
-    },
-    onText: (text) => {
-      try {
-        receive(JSON.parse(text) as ServerMessage);
-      } catch {
-        // A message this page cannot read: the next tick or whole sheet puts it right.
-      }
-    },
-    onStatus: (status, latest) => {
-      attempts = latest;
-      if (status === "open") {
+  channel = followTopicLater(
+    BUBBLES_TOPIC,
+    {
+      resume: () => (state.sheet?.epoch ? `${state.sheet.epoch}.${state.sheet.seq}` : undefined),
+      onBinary: (payload) => {
+        const sheet = decodeSheet(payload);
+        if (sheet) receiveSheet(sheet);
+      },
+      onMessage: (message) => receive(message as unknown as SheetMessage),
+      onStatus: (status) => {
+        if (status !== "open") return;
         // A resumed channel sends only what was missed; either way, the page is live again.
         outbox?.resend();
         if (state.sheet?.epoch) update({ connection: "live" });
-      } else if (status === "offline") update({ connection: "offline" });
-      else if (status === "waiting") {
-        if (state.connection === "live" || state.connection === "connecting") update({ connection: "reconnecting" });
-        // A channel that opened and closed (the server stopping, say) needs no question over HTTP.
-        if (latest.unopened > 0) void probe();
-      }
+      },
     },
-  });
+    {
+      probePath: BUBBLES_PATH,
+      wantsBody: () => !state.sheet,
+      current: () => state.connection,
+      set: (connection) => update({ connection }),
+      onBody: sheetOverHttp,
+      onBlocked: giveBack,
+    },
+  );
   saveTimer = setInterval(save, 10_000);
   window.addEventListener("pagehide", save);
 }
 
 function stop() {
   save();
-  channel?.close();
+  channel?.leave();
   outbox?.stop();
   channel = null;
   outbox = null;
   clearInterval(saveTimer);
   clearTimeout(celebrationTimer);
   window.removeEventListener("pagehide", save);
-  state = { ...initial, sheet: state.sheet, mine: new Set(), version: state.version + 1 };
+  store.reset({ ...store.initial(), sheet: state.sheet });
+  state = store.get();
 }
 
-export function subscribeSheet(listener: () => void): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1) start();
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) stop();
-  };
-}
-
-export const getSheetState = () => state;
-export const getServerSheetState = () => initial;
+export const subscribeSheet = store.subscribe;
+export const getSheetState = store.get;
+export const getServerSheetState = store.initial;
 
 /** Pops bubble `i` here: at once on screen, with its scream and buzz, and to the server soon. */
 export function popBubble(i: number) {

@@ -7,6 +7,8 @@ import { playNoise } from "../../kit/sound/sound";
 import { useMuted } from "../../kit/sound/use-muted";
 import { PlayArea } from "../../kit/ui/play-area";
 import { ToyPage } from "../../kit/ui/toy-page";
+import { clapWithCrowd } from "./crowd";
+import { CrowdPanel } from "./crowd-panel";
 import { CLAP_THROTTLE_MS, clapSound, crowdMood, SILENT_CROWD } from "./logic";
 
 export function Claps() {
@@ -17,6 +19,7 @@ export function Claps() {
     playNoise(clapSound(Math.random));
     buzz();
     setClaps((n) => n + 1);
+    clapWithCrowd();
   }, CLAP_THROTTLE_MS);
 
   return (
@@ -37,6 +40,7 @@ export function Claps() {
           </span>
         </span>
       </PlayArea>
+      <CrowdPanel />
       <MuteToggle />
     </ToyPage>
   );

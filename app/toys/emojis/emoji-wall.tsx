@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { Link } from "react-router";
 import { useInterval } from "../../kit/hooks/use-interval";
 import { useReducedMotion } from "../../kit/hooks/use-reduced-motion";
 import { seededRandom } from "../../kit/lib/random";
@@ -67,6 +68,9 @@ export function EmojiWall() {
           );
         })}
       </ul>
+      <Link to="/emojis/together" className="font-bold text-white underline underline-offset-4 hover:text-amber-100">
+        Paint with everyone: Emoji Wall for Everyone, one wall of 200 shared live
+      </Link>
     </ToyPage>
   );
 }

@@ -1,5 +1,4 @@
-import { type ClicksSend, DEVICE_ID, MAX_CLICKS_PER_SEND } from "../../../contracts/clicks";
-import { isCount } from "../../kit/live/request";
+import { type ClicksSend, DEVICE_ID, isCount, MAX_CLICKS_PER_SEND } from "../../../contracts/clicks";
 
 /**
  * This browser's account with the global counter (contracts/clicks.ts): a random device id, every

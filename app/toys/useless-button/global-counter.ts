@@ -1,17 +1,18 @@
 import {
   CLICKS_PATH,
+  CLICKS_TOPIC,
   type ClicksAck,
   type ClicksSend,
   DEVICE_QUERY,
+  isCount,
   MAX_CLICKS_PER_SEND,
   REFRESH_EVERY_MS,
   SEND_EVERY_MS,
 } from "../../../contracts/clicks";
-import { liveUrl, type ServerMessage } from "../../../contracts/live";
-import type { Channel } from "../../kit/live/channel";
-import { openChannelLater } from "../../kit/live/open-later";
-import { type Answer, isCount, noServerHere, requestJson } from "../../kit/live/request";
+import { followTopicLater } from "../../kit/live/follow-later";
+import { type Answer, noServerHere, requestJson } from "../../kit/live/request";
 import { retryDelay } from "../../kit/live/retry";
+import type { FollowedTopic } from "../../kit/live/topics";
 import {
   awaitsCheck,
   confirm as confirmLedger,
@@ -23,11 +24,9 @@ import {
   settleBeacon,
   waiting,
 } from "./click-ledger";
-import { counterState, listen, update } from "./counter-state";
+import { counterState, update } from "./counter-state";
 import {
   adoptOrphans,
-  beaconedHere,
-  clickHere,
   confirmHere,
   ownedLedger,
   ownedLedgers,
@@ -39,8 +38,8 @@ import {
  * The Useless Button's global counter, kept by the site's server (server/clicks/): the total every
  * visitor shares, plus the clicks this browser made that the server has not confirmed yet. Clicks
  * go into this page's ledger in localStorage (click-ledger.ts, stored-ledger.ts) and are sent every
- * two seconds, with those of pages that are gone, and with
- * `sendBeacon` when the page goes away; they wait there while the browser is offline or the server
+ * two seconds, with those of pages that are gone (and by `sendBeacon` when the page goes away:
+ * counter-client.ts, which is there from the first paint); they wait there while the browser is offline or the server
  * is away (a proxy's error page during a deploy too), and go when it is back. Every request has a
  * deadline. Without the API at all (a static host's 404 page), the counter says so: the page shows
  * this device's own count instead.
@@ -62,17 +61,11 @@ function seeTotal(total: unknown): void {
  * The total on the live channel (topic "clicks"), so the number climbs while the page is open. The
  * poll goes on, less often, as the fallback for when the channel is down.
  */
-let channel: Channel | null = null;
+let channel: FollowedTopic | null = null;
 function follow(): void {
-  channel = openChannelLater({
-    url: () => liveUrl(["clicks"]),
-    onText: (text) => {
-      try {
-        const message = JSON.parse(text) as ServerMessage;
-        if (message.t === "clicks") seeTotal(message.total);
-      } catch {
-        // Not a message this page reads.
-      }
+  channel = followTopicLater(CLICKS_TOPIC, {
+    onMessage: (message) => {
+      if (message.t === "clicks") seeTotal(message.total);
     },
   });
 }
@@ -256,30 +249,13 @@ async function refresh(): Promise<void> {
   }
 }
 
-/**
- * The page is going away (closed, reloaded, left, or hidden on a phone): send what waits. Each
- * ledger keeps its range until a later answer confirms it (this page's, or the page that adopts
- * its ledger), and the server counts a range it has seen only once, as long as it remembers the
- * device; the ledger notes that the range went out by beacon, so that it is checked with the
- * server before it is sent again (the server may have counted it and forgotten the device since).
- * A ledger already waiting for that check sends nothing more by beacon: its clicks wait for it.
- */
-function sendWhatWaits(): void {
-  if (typeof navigator.sendBeacon !== "function" || !navigator.onLine) return;
-  for (const send of ownedLedgers().map(nextSend)) {
-    if (!send) continue;
-    const queued = navigator.sendBeacon(CLICKS_PATH, new Blob([JSON.stringify(send)], { type: "application/json" }));
-    if (queued) beaconedHere(send);
-  }
-}
-
 function onVisibility(): void {
   if (document.visibilityState === "visible") {
     askedAt = Number.NEGATIVE_INFINITY;
     void refresh();
   } else {
+    // Hidden: counter-client.ts sends what waits by beacon; asking for the total can wait.
     clearTimeout(refreshTimer);
-    sendWhatWaits();
   }
 }
 
@@ -299,7 +275,6 @@ function onStorage(event: StorageEvent): void {
 function start(): () => void {
   running++;
   if (running === 1) {
-    window.addEventListener("pagehide", sendWhatWaits);
     window.addEventListener("online", onOnline);
     window.addEventListener("storage", onStorage);
     document.addEventListener("visibilitychange", onVisibility);
@@ -316,27 +291,19 @@ function start(): () => void {
     if (running > 0) return;
     clearTimeout(sendTimer);
     clearTimeout(refreshTimer);
-    channel?.close();
+    channel?.leave();
     channel = null;
-    window.removeEventListener("pagehide", sendWhatWaits);
     window.removeEventListener("online", onOnline);
     window.removeEventListener("storage", onStorage);
     document.removeEventListener("visibilitychange", onVisibility);
   };
 }
 
-export function subscribeCounter(listener: () => void): () => void {
-  const unlisten = listen(listener);
-  const stop = start();
-  return () => {
-    unlisten();
-    stop();
-  };
-}
+/** Starts talking to the server for a page that shows the counter (counter-client.ts calls it). */
+export const startCounter = start;
 
-/** One click for the global counter: shown at once (as pending), sent with the next batch. */
-export function recordClick(): void {
-  clickHere();
+/** A click was written to this page's ledger (counter-client.ts): it goes with the next batch. */
+export function clicked(): void {
   showWaiting();
   if (!sendTimer && !sending) scheduleSend(SEND_EVERY_MS);
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
+import { subscribeCounter } from "./counter-client";
 import { type CounterState, getCounter, getServerCounter } from "./counter-state";
-import { subscribeCounter } from "./global-counter";
 
 /** The global counter's state; "connecting" with no total in the pre-rendered page. */
 export function useGlobalCounter(): CounterState {

@@ -10,7 +10,7 @@ import { toast } from "../../kit/ui/toast/toast-store";
 import { usePrepareToasts } from "../../kit/ui/toast/use-prepare-toasts";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { type Burst, Confetti } from "./confetti";
-import { recordClick } from "./global-counter";
+import { recordClick } from "./counter-client";
 import {
   CONFETTI_MS,
   clickToneFrequency,

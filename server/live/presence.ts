@@ -2,9 +2,10 @@ import type { RedisClient } from "../backends.ts";
 import type { StoreGuard } from "../store-guard.ts";
 
 /**
- * How many people are here now: the visitors on this sheet's live channel, in this process, or
- * with Redis in every process (each writes its own count with the time, every few seconds; a count
- * not refreshed for 15 s belongs to a process that is gone).
+ * How many people are on a topic now: its pages in this process, or with Redis in every process
+ * (each writes its own count with the time, every few seconds; a count not refreshed for 15 s
+ * belongs to a process that is gone). A topic that shows who is here (the bubble sheet, the crowd
+ * of clappers) keeps one.
  */
 export interface Presence {
   /** This process has `count` visitors now. */
@@ -24,10 +25,18 @@ export function localPresence(): Presence {
   };
 }
 
-const HERE = "{pointless}:bubbles:here";
 const STALE_MS = 15_000;
+/** The key a topic's counts are kept under (the bubble sheet's is the one it always had). */
+const hereKey = (topic: string) => `{pointless}:${topic}:here`;
 
-export function redisPresence(redis: () => RedisClient, guard: StoreGuard, id: string, everyMs = 2000): Presence {
+export function redisPresence(
+  redis: () => RedisClient,
+  guard: StoreGuard,
+  topic: string,
+  id: string,
+  everyMs = 2000,
+): Presence {
+  const HERE = hereKey(topic);
   let local = 0;
   let everywhere: number | null = null;
   // Every few seconds: this process's count in, everyone's out.

@@ -1,0 +1,78 @@
+import { importLater } from "../lib/import-later";
+import type { ConnectionWatchOptions } from "./connection";
+import type { Outbox, OutboxOptions } from "./outbox";
+import type { FollowedTopic, TopicHandlers } from "./topics";
+
+/**
+ * A topic of the live channel, its code (the channel, its reconnects, the topics it carries, and
+ * what the page says about its connection) fetched once the page is live rather than with the
+ * page: the pages that use it paint and hydrate without it (a few KB less of first-load script,
+ * and of work while they start). Until the code is in, the topic is "connecting" and sends
+ * nothing; a fetch that fails is tried again, with growing pauses. It can be left at any time,
+ * before it is followed too. With `connection`, the channel's state is also turned into what the
+ * page says (connection.ts) and handed to `connection.set`.
+ */
+export function followTopicLater(
+  topic: string,
+  handlers: TopicHandlers,
+  connection?: Omit<ConnectionWatchOptions, "topic">,
+): FollowedTopic {
+  let followed: FollowedTopic | null = null;
+  const cancel = importLater(
+    () => Promise.all([import("./topics"), connection ? import("./connection") : null]),
+    ([{ followTopic }, watching]) => {
+      const watch = watching && connection && watching.watchConnection({ ...connection, topic: () => followed });
+      followed = followTopic(topic, {
+        ...handlers,
+        onStatus(status, attempts) {
+          handlers.onStatus?.(status, attempts);
+          watch?.(status, attempts);
+        },
+      });
+    },
+    (tries) => handlers.onStatus?.("waiting", { failures: tries + 1, unopened: 0 }),
+  );
+
+  return {
+    send: (message) => followed?.send(message) ?? false,
+    get status() {
+      return followed?.status ?? "connecting";
+    },
+    holdOff: (ms) => followed?.holdOff(ms),
+    leave() {
+      cancel();
+      followed?.leave();
+    },
+  };
+}
+
+/**
+ * An outbox (outbox.ts) whose code comes with the channel's, once the page is live: what is added
+ * before then waits here and goes in first.
+ */
+export function outboxLater<T>(options: OutboxOptions<T>): Outbox<T> {
+  let real: Outbox<T> | null = null;
+  const early: T[] = [];
+  const cancel = importLater(
+    () => import("./outbox"),
+    ({ createOutbox }) => {
+      real = createOutbox(options);
+      for (const item of early.splice(0)) real.add(item);
+    },
+  );
+  return {
+    add: (item) => (real ? real.add(item) : void early.push(item)),
+    confirm: (n) => real?.confirm(n),
+    refuse: (n, retryMs) => real?.refuse(n, retryMs) ?? [],
+    resend: () => real?.resend(),
+    unconfirmed: () => real?.unconfirmed() ?? [...early],
+    clear() {
+      early.length = 0;
+      real?.clear();
+    },
+    stop() {
+      cancel();
+      real?.stop();
+    },
+  };
+}

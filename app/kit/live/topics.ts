@@ -1,0 +1,79 @@
+import { liveUrl, readTopicFrame, type Topic, type TopicMessage } from "../../../contracts/live";
+import { type Channel, type ChannelAttempts, type ChannelStatus, openChannel } from "./channel";
+
+/**
+ * The topics a page follows, on one live channel for all of them (contracts/live.ts): each shared
+ * toy follows its topic here and hears only its own messages (its JSON by their `topic`, its binary
+ * frames by their topic's frame), with the channel's state as it changes. The channel is opened
+ * once the page follows a topic, opened again with the new list when the list changes, and closed
+ * when nothing is followed. A page reaches this file through follow-later.ts, once it is live.
+ */
+export interface TopicHandlers {
+  onMessage(message: TopicMessage & Record<string, unknown>): void;
+  onBinary?(payload: Uint8Array): void;
+  onStatus?(status: ChannelStatus, attempts: ChannelAttempts): void;
+  /** Where the page left off on this topic (the server's resume token), asked at every try. */
+  resume?(): string | undefined;
+}
+
+export interface FollowedTopic {
+  /** Sends a message on this topic; false when the channel is not open (nothing is queued here). */
+  send(message: { t: string; [field: string]: unknown }): boolean;
+  readonly status: ChannelStatus;
+  /** Waits at least `ms` before the channel's next try (the server said so over HTTP). */
+  holdOff(ms: number): void;
+  leave(): void;
+}
+
+const followed = new Map<Topic, TopicHandlers>();
+let channel: Channel | null = null;
+let opening = false;
+
+function reopen() {
+  if (opening) return;
+  opening = true;
+  // Topics followed in the same moment (a page with two toys) share the first try.
+  queueMicrotask(() => {
+    opening = false;
+    channel?.close();
+    channel = null;
+    if (followed.size === 0) return;
+    const topics = [...followed.keys()];
+    channel = openChannel({
+      url: () => liveUrl(topics, Object.fromEntries(topics.map((topic) => [topic, followed.get(topic)?.resume?.()]))),
+      onText(text) {
+        let message: TopicMessage & Record<string, unknown>;
+        try {
+          message = JSON.parse(text);
+        } catch {
+          return;
+        }
+        followed.get(message.topic)?.onMessage(message);
+      },
+      onBinary(data) {
+        const frame = readTopicFrame(data);
+        if (frame) followed.get(frame.topic)?.onBinary?.(frame.payload);
+      },
+      onStatus(status, attempts) {
+        for (const handlers of followed.values()) handlers.onStatus?.(status, attempts);
+      },
+    });
+  });
+}
+
+export function followTopic(topic: Topic, handlers: TopicHandlers): FollowedTopic {
+  followed.set(topic, handlers);
+  reopen();
+  return {
+    send: (message) => channel?.send(JSON.stringify({ topic, ...message })) ?? false,
+    get status() {
+      return channel?.status ?? "connecting";
+    },
+    holdOff: (ms) => channel?.holdOff(ms),
+    leave() {
+      if (followed.get(topic) !== handlers) return;
+      followed.delete(topic);
+      reopen();
+    },
+  };
+}

@@ -1,0 +1,351 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { decodeCells, PALETTE, WALL_SIZE } from "../contracts/wall";
+import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
+import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
+import { holdTheLine } from "./live-line";
+
+/**
+ * Emoji Wall for Everyone against a server of its own, with a data folder nobody else touches and
+ * a cooldown of 2 s. Each visitor comes from an address of its own (X-Forwarded-For, believed
+ * from loopback here), so each has a cooldown of its own, as different people do.
+ */
+const COOLDOWN_S = 2;
+const test = base.extend<object, { wallServer: { origin: string } }>({
+  wallServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), "pointless-wall-"));
+      const { origin, child } = await startSiteProcess({
+        COUNTER_DATA_DIR: dataDir,
+        WALL_COOLDOWN_S: String(COOLDOWN_S),
+        TRUST_PROXY: "loopback",
+        LIVE_MAX_PER_ADDRESS: "100",
+      });
+      await use({ origin });
+      await stopProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ wallServer }, use) => use(wallServer.origin),
+  // Each test's visitor from an address of its own: no test waits out the last one's cooldown.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `198.51.100.${++addresses}` }),
+});
+let addresses = 0;
+
+// The wall is shared: each test builds on what the last one left.
+test.describe.configure({ mode: "serial" });
+
+const PATH = "/emojis/together";
+const LIVE = "Live: every cell you paint changes for everyone.";
+const place = (cell: number) => `Row ${Math.floor(cell / 10) + 1}, column ${(cell % 10) + 1}`;
+/** The button of `cell` (0-based), whatever it shows. */
+const cellButton = (page: Page, cell: number) => page.getByRole("button", { name: new RegExp(`^${place(cell)}: `) });
+const emoji = (e: number) => PALETTE[e] as { char: string; name: string };
+
+let visitors = 100;
+/** Another visitor: a browser context of its own (no storage shared), from an address of its own. */
+async function anotherVisitor(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({
+    baseURL,
+    serviceWorkers: "block",
+    extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.${++visitors}` },
+  });
+  const page = await context.newPage();
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+/** Picks emoji `e` on the palette and presses `cell`. */
+async function paint(page: Page, cell: number, e: number) {
+  // A visitor presses the emoji (the radio button itself is visually hidden inside it).
+  const radio = page.getByRole("radio", { name: emoji(e).name });
+  await page.locator("label").filter({ has: radio }).click();
+  await expect(radio).toBeChecked();
+  await cellButton(page, cell).click();
+}
+
+/** The wall as the server has it. */
+async function wallOnServer(page: Page) {
+  const body = (await (await page.request.get("/api/wall")).json()) as { cells: string };
+  return decodeCells(body.cells) as Uint8Array;
+}
+
+/** The wall as the page shows it: each cell's name. */
+const namesOn = (page: Page) =>
+  page
+    .getByRole("grid")
+    .getByRole("button")
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
+
+test("a paint shows at once, and another visitor sees it within 2 s", async ({ page, browser, baseURL }) => {
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  const other = await anotherVisitor(browser, baseURL as string);
+  await expect(cellButton(other.page, 26)).toHaveAccessibleName(`${place(26)}: blank`);
+
+  await paint(page, 26, 2);
+  await expect(cellButton(page, 26)).toHaveAccessibleName(`${place(26)}: ${emoji(2).char}`);
+  await expect(cellButton(other.page, 26)).toHaveAccessibleName(`${place(26)}: ${emoji(2).char}`, { timeout: 2000 });
+  // And the other way round.
+  await paint(other.page, 27, 7);
+  await expect(cellButton(page, 27)).toHaveAccessibleName(`${place(27)}: ${emoji(7).char}`, { timeout: 2000 });
+  expect([...(await wallOnServer(page)).subarray(26, 28)]).toEqual([3, 8]);
+  await other.close();
+});
+
+test("a newcomer sees the wall as it is, drawn in place of placeholders of the same size", async ({ page }) => {
+  const shifts = await watchLayoutShifts(page);
+  const stored = await wallOnServer(page);
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  const names = await namesOn(page);
+  expect(names).toHaveLength(WALL_SIZE);
+  expect(names).toEqual([...stored].map((byte, cell) => `${place(cell)}: ${byte ? emoji(byte - 1).char : "blank"}`));
+  expect(names).toContain(`${place(26)}: ${emoji(2).char}`);
+  // The cells were in the pre-rendered page at their size: the wall arriving moved nothing.
+  expect(await shifts()).toBe(0);
+});
+
+test("is used with the keyboard: one tab stop for the grid, arrows move, Enter paints", async ({ page }) => {
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  // The palette is a radio group: the arrows choose.
+  await page.getByRole("radio", { name: emoji(0).name }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("radio", { name: emoji(1).name })).toBeChecked();
+  // Tab leaves the palette for the grid's one cell in the tab order.
+  await page.keyboard.press("Tab");
+  await expect(cellButton(page, 0)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowRight");
+  await expect(cellButton(page, 21)).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(cellButton(page, 29)).toBeFocused();
+  await page.keyboard.press("Control+End");
+  await expect(cellButton(page, 199)).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Enter");
+  await expect(cellButton(page, 198)).toHaveAccessibleName(`${place(198)}: ${emoji(1).char}`);
+  await expect.poll(async () => (await wallOnServer(page))[198]).toBe(2);
+  // One tab stop: Tab leaves the grid from the cell last focused.
+  await expect(page.locator('[role="grid"] button[tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(cellButton(page, 198)).toBeFocused();
+});
+
+test("the cooldown: a press too soon paints nothing, and the page counts down to the next", async ({ page }) => {
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  const line = page.locator("#wall-cooldown");
+  await expect(line).toHaveText("Pick an emoji, then press a cell.");
+  await paint(page, 40, 4);
+  await expect(line).toHaveText(`You can paint again in ${COOLDOWN_S} s.`);
+  // The palette and the grid are described by the line; it is not a live region of its own.
+  await expect(page.getByRole("group", { name: "Your emoji" })).toHaveAttribute("aria-describedby", "wall-cooldown");
+  await expect(line).not.toHaveAttribute("aria-live");
+  await expect(page.locator('[aria-live="polite"]')).toHaveText(
+    `${place(40)} painted ${emoji(4).name}. You can paint again in ${COOLDOWN_S} s.`,
+  );
+  const before = await cellButton(page, 41).getAttribute("aria-label");
+  await paint(page, 41, 5);
+  await expect(cellButton(page, 41)).toHaveAttribute("aria-label", before as string);
+  await expect(page.locator('[aria-live="polite"]')).toHaveText(/^You can paint again in [12] s\.$/);
+  await expect(line).toHaveText("You can paint again in 1 s.");
+  // Once it is over the page says so, once, and the next press paints.
+  await expect(page.locator('[aria-live="polite"]')).toHaveText("You can paint again.");
+  await expect(line).toHaveText("Pick an emoji, then press a cell.");
+  await paint(page, 41, 5);
+  await expect(cellButton(page, 41)).toHaveAccessibleName(`${place(41)}: ${emoji(5).char}`);
+  await expect.poll(async () => (await wallOnServer(page))[41]).toBe(6);
+});
+
+test("a paint the server refuses as too soon (another tab of the same place) waits, counted down, then goes", async ({
+  browser,
+  baseURL,
+}) => {
+  // Two tabs of one visitor: the same address, so the same cooldown, which only the server knows.
+  const tabs = [];
+  for (let k = 0; k < 2; k++) {
+    const context = await browser.newContext({
+      baseURL,
+      serviceWorkers: "block",
+      extraHTTPHeaders: { "X-Forwarded-For": "192.0.2.77" },
+    });
+    const tab = await context.newPage();
+    await open(tab, PATH);
+    await expect(tab.getByText(LIVE)).toBeVisible();
+    tabs.push({ tab, context });
+  }
+  const [first, second] = tabs.map((t) => t.tab) as [Page, Page];
+  await paint(first, 60, 3);
+  await expect.poll(async () => (await wallOnServer(first))[60]).toBe(4);
+  await paint(second, 61, 8);
+  // Shown at once as this tab's paint, and told to wait: the words, and the countdown.
+  await expect(cellButton(second, 61)).toHaveAccessibleName(`${place(61)}: ${emoji(8).char}`);
+  await expect(second.getByText(/^One paint every 2 s: you can paint again in [12] s\.$/)).toBeVisible();
+  await expect(second.locator("#wall-cooldown")).toHaveText(/^You can paint again in [12] s\.$/);
+  expect((await wallOnServer(second))[61]).toBe(0);
+  // Then it goes by itself, and the words go with the wait.
+  await expect.poll(async () => (await wallOnServer(second))[61], { timeout: 10_000 }).toBe(9);
+  await expect(cellButton(first, 61)).toHaveAccessibleName(`${place(61)}: ${emoji(8).char}`);
+  await expect(second.getByText(/One paint every/)).toHaveCount(0);
+  for (const { context } of tabs) await context.close();
+});
+
+test("a visitor whose connection drops catches up on what was painted meanwhile", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const channel = await holdTheLine(page);
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  channel.cut();
+  await expect(page.getByText(/Reconnecting/)).toBeVisible();
+  const other = await anotherVisitor(browser, baseURL as string);
+  await paint(other.page, 55, 11);
+  await expect.poll(async () => (await wallOnServer(page))[55]).toBe(12);
+  await expect(cellButton(page, 55)).toHaveAccessibleName(`${place(55)}: ${emoji(11).char}`, { timeout: 15_000 });
+  await expect(page.getByText(LIVE)).toBeVisible();
+  // It came back naming where it left off, and shows what the server has.
+  expect(channel.urls).toHaveLength(2);
+  expect(new URL(channel.urls[1] as string).searchParams.get("resume")).toMatch(/^wall:\d+\.\d+$/);
+  expect(await namesOn(page)).toEqual(await namesOn(other.page));
+  await other.close();
+});
+
+test("bad input is refused with a reason, closes a channel that is not a message, and stores nothing", async ({
+  page,
+}) => {
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  const before = await wallOnServer(page);
+  const answers = await page.evaluate(async () => {
+    const talk = (messages: string[]) =>
+      new Promise<{ code: number; replies: string[] }>((resolve) => {
+        const ws = new WebSocket(`${location.origin.replace("http", "ws")}/api/live?topics=wall`);
+        const replies: string[] = [];
+        // The answers to the messages (or the server closing the channel) end the talk.
+        ws.onmessage = (event) => {
+          if (!/^\{"topic":"wall","t":"(ok|no)"/.test(event.data)) return;
+          replies.push(event.data);
+          if (replies.length === messages.length) ws.close();
+        };
+        ws.onopen = () => {
+          for (const message of messages) ws.send(message);
+        };
+        ws.onclose = (event) => resolve({ code: event.code, replies });
+      });
+    const paint = (n: number, cell: unknown, e: unknown) => JSON.stringify({ topic: "wall", t: "paint", n, cell, e });
+    return [
+      await talk([paint(1, 200, 0), paint(2, 3, 16)]),
+      await talk([paint(1, 3, "🎉")]),
+      await talk([JSON.stringify({ topic: "wall", t: "write", text: "hello" })]),
+      // A paint from this address goes; one more, at once, is told how long to wait.
+      await talk([paint(1, 90, 1), paint(2, 91, 1)]),
+    ];
+  });
+  expect(answers[0]?.replies).toEqual([
+    JSON.stringify({ topic: "wall", t: "no", n: 1, error: "There are only 200 cells on the wall." }),
+    JSON.stringify({ topic: "wall", t: "no", n: 2, error: "Paint with one of the 16 emojis of the palette." }),
+  ]);
+  expect(answers[1]?.code).toBe(1008);
+  expect(answers[2]?.code).toBe(1008);
+  // The refusal is at once; the paint's "ok" waits for its write: by their numbers, not their order.
+  const [first, second] = (answers[3]?.replies ?? []).map((r) => JSON.parse(r)).sort((a, b) => a.n - b.n);
+  expect(first).toEqual({ topic: "wall", t: "ok", n: 1 });
+  expect(second).toMatchObject({
+    t: "no",
+    n: 2,
+    error: `One paint every ${COOLDOWN_S} s: you can paint again in 2 s.`,
+  });
+  expect(second.retryMs).toBeGreaterThan(1000);
+  const after = await wallOnServer(page);
+  expect([...after.keys()].filter((cell) => after[cell] !== before[cell])).toEqual([90]);
+});
+
+test("without the server, the page says so plainly, shows the last wall it saw and when, and comes back by itself", async ({
+  page,
+  problems,
+}) => {
+  // A visit that saw the wall, then leaves (the wall is kept in storage).
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  const seen = await namesOn(page);
+  await page.goto("about:blank");
+
+  // A static host: the API is its 404 page, and there is no channel.
+  const line = await holdTheLine(page, { statePath: "/api/wall" });
+  line.away = true;
+  await open(page, PATH);
+  await expect(
+    page.getByText("The shared wall needs the site's own server, and this copy of the site has none."),
+  ).toBeVisible();
+  await expect(page.getByText(/Showing the wall as it was at \d/)).toBeVisible();
+  expect(await namesOn(page)).toEqual(seen);
+  await expect(cellButton(page, 0)).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("link", { name: "Play with a wall of your own" })).toHaveAttribute("href", "/emojis");
+  // Pressing a cell paints nothing (forced: Playwright would wait for an aria-disabled button to be enabled).
+  await cellButton(page, 150).click({ force: true });
+  expect(await namesOn(page)).toEqual(seen);
+
+  // The server is back: the page finds it on its own.
+  line.away = false;
+  await expect(page.getByText(LIVE)).toBeVisible({ timeout: 15_000 });
+  await expect(cellButton(page, 0)).not.toHaveAttribute("aria-disabled");
+  // The host's 404 and the refused channels were the browser's to report.
+  problems.splice(0, problems.length, ...problems.filter((p) => !/404|WebSocket/.test(p)));
+});
+
+test("without a connection, the page says so, keeps showing the wall it has, and comes back when the network does", async ({
+  page,
+  context,
+  problems,
+}) => {
+  const line = await holdTheLine(page);
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  const seen = await namesOn(page);
+  // The network goes, and with it the open channel (the browser's emulation keeps open sockets).
+  await context.setOffline(true);
+  line.away = true;
+  line.cut();
+  await expect(
+    page.getByText("You are offline. The shared wall needs a connection to the site's server."),
+  ).toBeVisible();
+  await expect(page.getByText(/Showing the wall as it was at \d/)).toBeVisible();
+  expect(await namesOn(page)).toEqual(seen);
+  await expect(cellButton(page, 0)).toHaveAttribute("aria-disabled", "true");
+  line.away = false;
+  await context.setOffline(false);
+  await expect(page.getByText(LIVE)).toBeVisible({ timeout: 30_000 });
+  // The lost connection was the browser's to report.
+  problems.splice(0, problems.length, ...problems.filter((p) => !/WebSocket|ERR_INTERNET_DISCONNECTED/.test(p)));
+});
+
+test("a first visit with no server shows no wall at all, never invented cells", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const page = await context.newPage();
+  (await holdTheLine(page, { statePath: "/api/wall" })).away = true;
+  await open(page, PATH);
+  await expect(page.getByText(/this copy of the site has none\. There is no wall to show/)).toBeVisible();
+  const names = await namesOn(page);
+  expect(names).toEqual(Array.from({ length: WALL_SIZE }, (_, cell) => `${place(cell)}: not loaded`));
+  expect(await page.getByRole("grid").textContent()).toBe("");
+  await context.close();
+});
+
+test("the personal Emoji Wall links to the shared one", async ({ page }) => {
+  await open(page, "/emojis");
+  await page.getByRole("link", { name: /Paint with everyone/ }).click();
+  await expect(page).toHaveURL(/\/emojis\/together$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Emoji Wall for Everyone");
+});

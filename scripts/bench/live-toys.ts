@@ -1,0 +1,318 @@
+// `npm run bench:live`'s four shared toys at once: CLIENTS visitors spread over the bubble sheet,
+// the polls, the claps and the emoji wall (a quarter each, each from its own address), every
+// visitor keeping its toy's state as its page does; on each toy some of them act at a person's
+// pace for SECONDS. Measured per topic: fan-out latency from an actor's acknowledgement (on the
+// wall, from the paint's send) to the news reaching a tenth of the toy's visitors (p50 / p99 / max), bytes per visitor per second; per
+// server process, CPU and memory; and at the end, whether every visitor's state equals the store's
+// (each toy's HTTP state). Goal: p99 under 250 ms on every topic, every state equal.
+import { setTimeout as sleep } from "node:timers/promises";
+import WebSocket from "ws";
+import { applyPops, BUBBLES_PATH, BUBBLES_TOPIC, decodeSheet, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
+import { CLAPS_PATH, CLAPS_TOPIC } from "../../contracts/claps.ts";
+import { liveUrl, readTopicFrame } from "../../contracts/live.ts";
+import { type Counts, POLLS_PATH, POLLS_TOPIC, QUESTIONS } from "../../contracts/polls.ts";
+import { applyCells, decodeCells, PALETTE, WALL_PATH, WALL_SIZE, WALL_TOPIC } from "../../contracts/wall.ts";
+import { rssMb, cpuTicks as ticks } from "../lib/process-limits.ts";
+import { address, Histogram, pickUnpopped } from "./live-clients.ts";
+import { setUp } from "./live-servers.ts";
+
+type Toy = typeof BUBBLES_TOPIC | typeof POLLS_TOPIC | typeof CLAPS_TOPIC | typeof WALL_TOPIC;
+const TOYS: readonly Toy[] = [BUBBLES_TOPIC, POLLS_TOPIC, CLAPS_TOPIC, WALL_TOPIC];
+/** Actors per toy, and how often each acts (a person's pace, within each toy's limits). */
+const ACTORS = 25;
+const EVERY_MS: Record<Toy, number> = { bubbles: 100, polls: 1500, claps: 500, wall: 3300 };
+
+/** What a visitor holds of its toy, as its page does. */
+interface State {
+  sheet: Sheet | null;
+  counts: Counts[] | null;
+  total: number | null;
+  wall: { cells: Uint8Array; seq: number } | null;
+}
+
+/** News with a key (a bubble, a painted cell): when it was acknowledged, and arrivals that came first. */
+class Keyed {
+  private at = new Map<string, number>();
+  private early = new Map<string, number>();
+  private latency: Histogram;
+  constructor(latency: Histogram) {
+    this.latency = latency;
+  }
+  acknowledged(key: string, now: number) {
+    this.at.set(key, now);
+    // Arrivals that beat the acknowledgement to the bench count as 0 ms.
+    for (let k = this.early.get(key) ?? 0; k > 0; k--) this.latency.add(0);
+    this.early.delete(key);
+  }
+  arrived(key: string, now: number) {
+    const acked = this.at.get(key);
+    if (acked === undefined) this.early.set(key, (this.early.get(key) ?? 0) + 1);
+    else this.latency.add(now - acked);
+  }
+}
+
+/** A number that only climbs (a question's votes, the claps' total): when each value was acknowledged. */
+class Climbing {
+  private acked: { value: number; at: number }[] = [];
+  private latency: Histogram;
+  constructor(latency: Histogram) {
+    this.latency = latency;
+  }
+  acknowledged(value: number, at: number, watchers: { seen: number }[]) {
+    this.acked.push({ value, at });
+    // Watchers that had it before the bench heard its acknowledgement: 0 ms.
+    for (const watcher of watchers) if (watcher.seen >= value) this.latency.add(0);
+  }
+  seen(watcher: { seen: number }, value: number, now: number) {
+    if (value <= watcher.seen) return;
+    for (const { value: v, at } of this.acked) if (v > watcher.seen && v <= value) this.latency.add(now - at);
+    watcher.seen = value;
+  }
+}
+
+interface Visitor {
+  toy: Toy;
+  ws: WebSocket;
+  state: State;
+  bytes: number;
+  measure: boolean;
+  /** Per climbing number watched: the highest value seen. */
+  seen: Map<string, { seen: number }>;
+  answers: Map<number, (message: Record<string, unknown>) => void>;
+  n: number;
+}
+
+export async function fourToys(
+  kind: "SQLite" | "Redis",
+  clients: number,
+  seconds: number,
+  lines: string[],
+  failures: string[],
+): Promise<void> {
+  const setup = await setUp(kind, 10_000, clients);
+  const latency = Object.fromEntries(TOYS.map((toy) => [toy, new Histogram()])) as Record<Toy, Histogram>;
+  const climbing = new Map<string, Climbing>();
+  const climb = (key: string, toy: Toy) => {
+    const known = climbing.get(key);
+    if (known) return known;
+    const made = new Climbing(latency[toy]);
+    climbing.set(key, made);
+    return made;
+  };
+  const pops = new Keyed(latency.bubbles);
+  const paints = new Keyed(latency.wall);
+  const visitors: Visitor[] = [];
+
+  function receive(v: Visitor, data: Buffer, isBinary: boolean) {
+    v.bytes += data.length;
+    const now = performance.now();
+    const { state } = v;
+    if (isBinary) {
+      const frame = readTopicFrame(new Uint8Array(data));
+      if (frame?.topic === BUBBLES_TOPIC) state.sheet = decodeSheet(frame.payload);
+      return;
+    }
+    const m = JSON.parse(data.toString()) as Record<string, unknown> & { t: string };
+    if (m.t === "ok" || m.t === "no") {
+      v.answers.get(m.n as number)?.(m);
+      v.answers.delete(m.n as number);
+    }
+    if (m.t === "pops" && state.sheet) {
+      const { fresh } = applyPops(state.sheet, m as never);
+      if (v.measure) for (const i of fresh) pops.arrived(`${m.sheet}:${i}`, now);
+    } else if (m.t === "done" && state.sheet) state.sheet = nextSheet(state.sheet, m as never);
+    else if (m.t === "tallies") state.counts = m.counts as Counts[];
+    else if (m.t === "tally" && state.counts) {
+      const q = m.q as number;
+      state.counts[q] = m.counts as Counts;
+      if (v.measure) climb(`q${q}`, POLLS_TOPIC).seen(seenOf(v, `q${q}`), sum(m.counts as Counts), now);
+    } else if (m.t === "crowd") {
+      state.total = m.total as number;
+      if (v.measure) climb("claps", CLAPS_TOPIC).seen(seenOf(v, "claps"), state.total, now);
+    } else if (m.t === "wall") {
+      const cells = decodeCells(m.cells);
+      if (cells) state.wall = { cells, seq: m.seq as number };
+    } else if (m.t === "cells" && state.wall) {
+      const { gap } = applyCells(state.wall, m as never);
+      if (gap) v.ws.send(JSON.stringify({ topic: WALL_TOPIC, t: "sync" }));
+      if (v.measure) for (const [cell, e] of m.c as [number, number][]) paints.arrived(`${cell}:${e}`, now);
+    }
+  }
+  const seenOf = (v: Visitor, key: string) => {
+    const known = v.seen.get(key);
+    if (known) return known;
+    const made = { seen: 0 };
+    v.seen.set(key, made);
+    return made;
+  };
+  const sum = (counts: readonly number[]) => counts.reduce((a, b) => a + b, 0);
+
+  const request = (v: Visitor, message: object) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const n = ++v.n;
+      v.answers.set(n, resolve);
+      v.ws.send(JSON.stringify({ topic: v.toy, ...message, n }));
+    });
+
+  try {
+    for (let k = 0; k < clients; k += 100) {
+      await Promise.all(
+        Array.from({ length: Math.min(100, clients - k) }, (_, j) => {
+          const index = k + j;
+          const toy = TOYS[index % TOYS.length] as Toy;
+          const ws = new WebSocket(
+            setup.origins[index % setup.origins.length]?.replace(/^http/, "ws") + liveUrl([toy]),
+            {
+              headers: { "X-Forwarded-For": address(index + 1) },
+              perMessageDeflate: false,
+            },
+          );
+          const visitor: Visitor = {
+            toy,
+            ws,
+            state: { sheet: null, counts: null, total: null, wall: null },
+            bytes: 0,
+            measure: Math.floor(index / TOYS.length) % 10 === 0,
+            seen: new Map(),
+            answers: new Map(),
+            n: 0,
+          };
+          visitors.push(visitor);
+          ws.on("message", (data, isBinary) => receive(visitor, data as Buffer, isBinary));
+          return new Promise((resolve, reject) => {
+            ws.once("open", resolve);
+            ws.once("error", reject);
+          });
+        }),
+      );
+    }
+    const ready = performance.now();
+    const hasState = (v: Visitor) =>
+      v.toy === BUBBLES_TOPIC
+        ? v.state.sheet !== null
+        : v.toy === POLLS_TOPIC
+          ? v.state.counts !== null
+          : v.toy === CLAPS_TOPIC
+            ? v.state.total !== null
+            : v.state.wall !== null;
+    while (visitors.some((v) => !hasState(v)) && performance.now() - ready < 30_000) await sleep(100);
+
+    const watchersOf = (toy: Toy, key: string) =>
+      visitors.filter((v) => v.toy === toy && v.measure).map((v) => seenOf(v, key));
+    const ticksBefore = setup.pids().map(ticks);
+    const bytesBefore = visitors.map((v) => v.bytes);
+    const started = performance.now();
+    const actions = Object.fromEntries(TOYS.map((toy) => [toy, 0])) as Record<Toy, number>;
+    const actors = TOYS.flatMap((toy) => visitors.filter((v) => v.toy === toy).slice(0, ACTORS));
+    /** Each clapping page's batch number (the server counts a page's batch once). */
+    const batches = new Map<Visitor, number>();
+    const painted = new Set<string>();
+    const timers = actors.map((actor, k) =>
+      setInterval(
+        async () => {
+          if (performance.now() - started > seconds * 1000 || actor.ws.readyState !== actor.ws.OPEN) return;
+          actions[actor.toy]++;
+          if (actor.toy === BUBBLES_TOPIC && actor.state.sheet) {
+            const sheet = actor.state.sheet;
+            const i = pickUnpopped(sheet, 1);
+            if (i.length === 0) return;
+            const answer = await request(actor, { t: "pop", sheet: sheet.sheet, i });
+            if (answer.t === "ok")
+              for (const bubble of i) pops.acknowledged(`${sheet.sheet}:${bubble}`, performance.now());
+          } else if (actor.toy === POLLS_TOPIC) {
+            const q = (actions.polls + k) % QUESTIONS;
+            const device = `bench-device-${kind}-${k}-${actions.polls}`.padEnd(16, "x");
+            const answer = await request(actor, { t: "vote", q, a: actions.polls % 3, device });
+            if (answer.t === "ok")
+              climb(`q${q}`, POLLS_TOPIC).acknowledged(
+                sum(answer.counts as Counts),
+                performance.now(),
+                watchersOf(POLLS_TOPIC, `q${q}`),
+              );
+          } else if (actor.toy === CLAPS_TOPIC) {
+            const batch = (batches.get(actor) ?? 0) + 1;
+            batches.set(actor, batch);
+            const answer = await request(actor, {
+              t: "clap",
+              page: `bench-page-${kind}-${k}`.padEnd(16, "x"),
+              batch,
+              count: 10,
+            });
+            if (answer.t === "ok")
+              climb("claps", CLAPS_TOPIC).acknowledged(
+                answer.total as number,
+                performance.now(),
+                watchersOf(CLAPS_TOPIC, "claps"),
+              );
+          } else if (actor.toy === WALL_TOPIC) {
+            // Each paint a cell and emoji of its own in the run, so its news is told from another's.
+            let cell: number;
+            let e: number;
+            do {
+              cell = Math.floor(Math.random() * WALL_SIZE);
+              e = Math.floor(Math.random() * PALETTE.length);
+            } while (painted.has(`${cell}:${e}`));
+            painted.add(`${cell}:${e}`);
+            // The server tells a cell's news before the painter's ok: timed from the paint's send.
+            paints.acknowledged(`${cell}:${e}`, performance.now());
+            await request(actor, { t: "paint", cell, e });
+          }
+        },
+        EVERY_MS[actor.toy] * (1 + (k % 10) / 100),
+      ),
+    );
+    await sleep(seconds * 1000 + 500);
+    for (const timer of timers) clearInterval(timer);
+    const elapsed = (performance.now() - started) / 1000;
+    const cpu = setup.pids().map((pid, k) => ((ticks(pid) - (ticksBefore[k] ?? 0)) / 100 / elapsed) * 100);
+    const rss = setup.pids().map(rssMb);
+
+    // Every visitor's state against the store's, after a moment to settle.
+    let wrong: Record<Toy, number> = { bubbles: 0, polls: 0, claps: 0, wall: 0 };
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await sleep(1000);
+      const origin = setup.origins[0] as string;
+      const [sheet, polls, claps, wall] = await Promise.all(
+        [BUBBLES_PATH, POLLS_PATH, CLAPS_PATH, WALL_PATH].map((path) =>
+          fetch(origin + path).then((r) => r.json() as Promise<Record<string, unknown>>),
+        ),
+      );
+      const bits = Buffer.from(String(sheet?.bits), "base64");
+      wrong = {
+        bubbles: visitors.filter(
+          (v) =>
+            v.toy === BUBBLES_TOPIC &&
+            !(v.state.sheet && v.state.sheet.sheet === sheet?.sheet && Buffer.from(v.state.sheet.bits).equals(bits)),
+        ).length,
+        polls: visitors.filter(
+          (v) => v.toy === POLLS_TOPIC && JSON.stringify(v.state.counts) !== JSON.stringify(polls?.counts),
+        ).length,
+        claps: visitors.filter((v) => v.toy === CLAPS_TOPIC && v.state.total !== claps?.total).length,
+        wall: visitors.filter(
+          (v) =>
+            v.toy === WALL_TOPIC &&
+            JSON.stringify([...(v.state.wall?.cells ?? [])]) !== JSON.stringify([...(decodeCells(wall?.cells) ?? [])]),
+        ).length,
+      };
+      if (Object.values(wrong).every((n) => n === 0)) break;
+    }
+    for (const toy of TOYS) {
+      const mine = visitors.filter((v) => v.toy === toy);
+      const perVisitor =
+        mine.reduce((total, v) => total + v.bytes - (bytesBefore[visitors.indexOf(v)] ?? 0), 0) / mine.length / elapsed;
+      const h = latency[toy];
+      const p99 = h.quantile(0.99);
+      if (p99 >= 250 || wrong[toy] > 0 || h.total === 0) {
+        failures.push(
+          `four toys, ${kind}, ${toy}: p99 ${p99} ms over ${h.total} arrivals, ${wrong[toy]} visitors differ from the store`,
+        );
+      }
+      lines.push(
+        `| ${kind} (${setup.origins.length} process${setup.origins.length > 1 ? "es" : ""}) | ${toy} | ${mine.length} | ${actions[toy]} (${Math.round(actions[toy] / elapsed)} a second) | ${h.quantile(0.5)} / ${p99} / ${Math.round(h.max)} ms | ${(perVisitor / 1024).toFixed(2)} KB | ${toy === BUBBLES_TOPIC ? `${cpu.map((c) => `${Math.round(c)}%`).join(", ")}; ${rss.map((r) => `${Math.round(r)} MB`).join(", ")}` : "〃"} | ${wrong[toy] === 0 ? "all equal" : `${wrong[toy]} differ ✗`} |`,
+      );
+    }
+  } finally {
+    for (const v of visitors) v.ws.terminate();
+    await setup.stop();
+  }
+}

@@ -1,0 +1,215 @@
+import {
+  CLAPPING_WINDOW_MS,
+  CLAPS_TOPIC,
+  type ClapRequest,
+  type ClapsOk,
+  type CrowdJson,
+  type CrowdMessage,
+  SEND_TOTAL_EVERY_MS,
+} from "../../contracts/claps.ts";
+import type { FleetLimiter } from "../limiter.ts";
+import { createWriteBatcher } from "../live/batcher.ts";
+import type { Bus } from "../live/bus.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
+import type { Peer } from "../live/peer.ts";
+import type { Presence } from "../live/presence.ts";
+import type { TopicModule } from "../live/topic.ts";
+import { errorText, type Logger } from "../log.ts";
+import type { StoreGuard } from "../store-guard.ts";
+import { CLAP_MESSAGES } from "./messages.ts";
+import type { ClapMetrics } from "./metrics.ts";
+import { type ClapRefusal, countRefusal, STALE, STORE_AWAY, tooFast } from "./refusals.ts";
+import { clapRoutes } from "./routes.ts";
+import type { AddResult, ClapBatch, ClapStore } from "./store.ts";
+
+/**
+ * The crowd in one server process, the topic "claps" of the live channel. Its visitors' batches go
+ * through the shared batching window (server/live/batcher.ts) to the store, one write for all of
+ * them; each write's new total is published on the bus, and every process (this one too) sends
+ * its visitors the total and how many are clapping now every `sendMs` when either changed, never
+ * once per clap. A visitor who comes back gets the crowd as it stands (two numbers: there is
+ * nothing to resume). Every `checkMs` the total is read from the store again (a lost bus message
+ * heals there); the total only ever grows, so a process keeps the largest it has heard.
+ *
+ * "Clapping now" is, in each process, the client addresses whose claps it took in the last
+ * `windowMs`, reported through the topic's presence (added up over every process with Redis, where
+ * an address clapping on two servers at once counts twice).
+ */
+export interface CrowdOptions {
+  store: ClapStore;
+  bus: Bus;
+  guard: StoreGuard;
+  log: Logger;
+  /** Claps per client address, for the whole fleet. */
+  limiter: FleetLimiter;
+  presence: Presence;
+  metrics?: ClapMetrics;
+  flushMs?: number;
+  sendMs?: number;
+  checkMs?: number;
+  windowMs?: number;
+  now?: () => number;
+}
+
+export function createCrowd({
+  store,
+  bus,
+  guard,
+  log,
+  limiter,
+  presence,
+  metrics,
+  flushMs = 50,
+  sendMs = SEND_TOTAL_EVERY_MS,
+  checkMs = 30_000,
+  windowMs = CLAPPING_WINDOW_MS,
+  now = Date.now,
+}: CrowdOptions) {
+  const peers = new Set<Peer>();
+  /** Each address that clapped here lately, and when it last did. */
+  const clappers = new Map<string, number>();
+  let total: number | null = null;
+  let sent: { total: number; clapping: number } | null = null;
+  let loading: Promise<void> | null = null;
+
+  const refuse = (peer: Peer, n: number, { reason, ...refusal }: ClapRefusal, count: number) => {
+    metrics?.refused.inc({ reason }, Number.isSafeInteger(count) && count > 0 ? count : 1);
+    peer.sendJson({ t: "no", n, ...refusal });
+  };
+
+  /** A total heard from the store, a write or the bus: the largest is the newest. */
+  const heard = (value: number) => {
+    if (Number.isSafeInteger(value) && value >= 0) total = Math.max(total ?? 0, value);
+  };
+
+  function clappingNow(): number {
+    const since = now() - windowMs;
+    for (const [address, at] of clappers) if (at < since) clappers.delete(address);
+    presence.report(clappers.size);
+    return presence.here();
+  }
+
+  const crowdMessage = (): Omit<CrowdMessage, "topic"> | null =>
+    total === null ? null : { t: "crowd", total, clapping: clappingNow() };
+
+  /** The crowd to everyone, when it changed since it was last sent. */
+  function sendChanges() {
+    const message = crowdMessage();
+    if (!message || (sent && sent.total === message.total && sent.clapping === message.clapping)) return;
+    sent = { total: message.total, clapping: message.clapping };
+    const text = JSON.stringify({ topic: CLAPS_TOPIC, ...message });
+    for (const peer of peers) peer.send(text);
+  }
+
+  function load(): Promise<void> {
+    loading ??= guard
+      .run(() => store.total())
+      .then(heard)
+      .catch((error: unknown) => log.debug("clap total not loaded", { error: errorText(error) }))
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  function publish(result: AddResult) {
+    heard(result.total);
+    bus.publish(CLAPS_TOPIC, JSON.stringify({ total: result.total }));
+  }
+
+  const writes = createWriteBatcher<ClapBatch, 0, AddResult>({
+    flushMs,
+    guard,
+    keyOf: () => 0,
+    write: (_, batches) => store.add(batches, now()),
+    written(_, batch, result) {
+      let added = 0;
+      for (const [k, { peer, n, request }] of batch.entries()) {
+        const admission = result.admissions[k] ?? "stale";
+        if (admission === "stale") {
+          refuse(peer, n, STALE, request.count);
+          continue;
+        }
+        if (admission === "counted") added += request.count;
+        const ok: Omit<ClapsOk, "topic"> = { t: "ok", n, total: result.total, counted: admission === "counted" };
+        peer.sendJson({ ...ok });
+      }
+      metrics?.stored.inc(added);
+      if (added > 0) publish(result);
+    },
+    failed(_, batch) {
+      for (const { peer, n, request } of batch) refuse(peer, n, STORE_AWAY, request.count);
+    },
+    landedLate: (_, result) => publish(result),
+  });
+
+  bus.subscribe(CLAPS_TOPIC, (message) => {
+    try {
+      heard(Number((JSON.parse(message) as { total?: unknown }).total));
+    } catch {
+      // Not a message of this topic's: nothing to hear.
+    }
+  });
+  // The total is read once the bus works, and again after it reconnects (messages may have been
+  // lost while it was away).
+  bus.onReady(() => void load());
+
+  const stopRepeating = repeat([sendChanges, sendMs], [() => void load(), checkMs]);
+
+  /** A visitor's batch: checked, limited, and gathered for the next write. */
+  async function clap(
+    peer: Peer,
+    { n, page, batch, count }: Pick<ClapRequest, "n" | "page" | "batch"> & { count: unknown },
+  ) {
+    const refused = countRefusal(count);
+    if (refused) return refuse(peer, n, refused, 1);
+    const claps = count as number;
+    const waitMs = await limiter.take(peer.address, claps);
+    if (waitMs > 0) return refuse(peer, n, tooFast(Number.isFinite(waitMs) ? waitMs : 1000), claps);
+    clappers.set(peer.address, now());
+    writes.add(peer, n, { page, batch, count: claps });
+  }
+
+  /** The crowd as it stands (for GET /api/claps), loading the total if need be. */
+  async function crowd(): Promise<CrowdJson | null> {
+    if (total === null) await load();
+    return total === null ? null : { total, clapping: clappingNow() };
+  }
+
+  const topic = {
+    topic: CLAPS_TOPIC,
+    messages: CLAP_MESSAGES,
+    // A page sends a batch every half second, a few at once after a reconnect.
+    messageLimit: { burst: 12, perSecond: 6 },
+    routes: clapRoutes(crowd),
+    join(peer: Peer) {
+      peers.add(peer);
+      const message = crowdMessage();
+      // Without a total yet, it gets the crowd with everyone else once the store answers.
+      if (message) peer.sendJson(message);
+      else void load();
+    },
+    leave(peer: Peer) {
+      peers.delete(peer);
+    },
+    handle(peer: Peer, message: { t: string }) {
+      if (message.t !== "clap") return;
+      clap(peer, message as ClapRequest).catch((error: unknown) =>
+        log.error("clap failed", { error: errorText(error) }),
+      );
+    },
+    /** Writes what is still gathered, and stops. */
+    stop: stopTopic({ repeating: stopRepeating, presence, writes, sendLast: sendChanges }),
+  } satisfies TopicModule;
+
+  return {
+    ...topic,
+    /** A visitor's batch (what `handle` does with a clap message), resolved once gathered or refused. */
+    clap,
+    crowd,
+    /** Writes what is gathered now (as the timer would). */
+    flush: writes.flush,
+  };
+}
+
+export type Crowd = ReturnType<typeof createCrowd>;

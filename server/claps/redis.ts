@@ -1,0 +1,73 @@
+import { PAGE_MEMORY_MS, REPLAY_WINDOW } from "../../contracts/claps.ts";
+import type { RedisClient } from "../backends.ts";
+import type { AddResult, ClapStore } from "./store.ts";
+
+// The total, and each page's replay window (forgotten a day after its last batch), under the
+// site's hash tag.
+const TOTAL = "{pointless}:claps:total";
+const pageKey = (page: string) => `{pointless}:claps:page:${page}`;
+
+/**
+ * Each batch checked against its page's replay window (replay-window.ts, the same arithmetic), and
+ * the counted ones added to the total with one INCRBY: all in one step Redis runs atomically,
+ * whichever server asks. KEYS: the total, then one page key per batch; ARGV: the memory in ms,
+ * the window, then each batch's number and count. Answers the total and, per batch, 1 counted,
+ * 2 a repeat, 3 stale.
+ */
+const ADD = `
+local memory, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local span = 2 ^ window
+local added, admissions = 0, {}
+for k = 2, #KEYS do
+  local batch, count = tonumber(ARGV[2 * k - 1]), tonumber(ARGV[2 * k])
+  local saved = redis.call('HMGET', KEYS[k], 'top', 'mask')
+  local top, mask = tonumber(saved[1]), tonumber(saved[2])
+  local admission = 1
+  if not top or not mask then
+    top, mask = batch, 1
+  elseif batch > top then
+    local shift = batch - top
+    local kept = 0
+    if shift < window then kept = (mask * 2 ^ shift) % span end
+    top, mask = batch, kept + 1
+  elseif top - batch >= window then
+    admission = 3
+  else
+    local bit = 2 ^ (top - batch)
+    if math.floor(mask / bit) % 2 == 1 then admission = 2 else mask = mask + bit end
+  end
+  if admission == 1 then added = added + count end
+  redis.call('HSET', KEYS[k], 'top', top, 'mask', mask)
+  redis.call('PEXPIRE', KEYS[k], memory)
+  admissions[#admissions + 1] = admission
+end
+local total = redis.call('INCRBY', KEYS[1], added)
+return {total, admissions}
+`;
+
+const ADMISSIONS = ["counted", "repeat", "stale"] as const;
+
+/** The total in the shared Redis or Valkey, for any number of servers pointed at it. */
+export function redisClapStore(redis: () => RedisClient, memoryMs = PAGE_MEMORY_MS): ClapStore {
+  return {
+    async total() {
+      return Number((await redis().get(TOTAL)) ?? 0);
+    },
+    async add(batches) {
+      const [total, admissions] = (await redis().sendCommand([
+        "EVAL",
+        ADD,
+        String(1 + batches.length),
+        TOTAL,
+        ...batches.map((b) => pageKey(b.page)),
+        String(memoryMs),
+        String(REPLAY_WINDOW),
+        ...batches.flatMap((b) => [String(b.batch), String(b.count)]),
+      ])) as [number, number[]];
+      return {
+        total: Number(total),
+        admissions: admissions.map((a) => ADMISSIONS[Number(a) - 1] ?? "stale"),
+      } satisfies AddResult;
+    },
+  };
+}

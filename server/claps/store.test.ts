@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { REPLAY_WINDOW } from "../../contracts/claps.ts";
+import { testBackends } from "../test/stores.ts";
+import { redisClapStore } from "./redis.ts";
+import { sqliteClapStore } from "./sqlite.ts";
+import type { ClapStore } from "./store.ts";
+
+const stores = testBackends.map(
+  ([name, open]) =>
+    [
+      name,
+      async (memoryMs?: number) => {
+        const { backends, cleanUp } = await open();
+        const store: ClapStore =
+          backends.kind === "redis"
+            ? redisClapStore(backends.redis, memoryMs)
+            : sqliteClapStore(backends.sqlite, memoryMs);
+        return { store, cleanUp };
+      },
+    ] as const,
+);
+
+const PAGE = "page-aaaaaaaaaaaaaaaa";
+const OTHER = "page-bbbbbbbbbbbbbbbb";
+
+describe.each(stores)("the clap total on %s", (_, open) => {
+  let opened: Awaited<ReturnType<typeof open>>;
+  beforeEach(async () => {
+    opened = await open();
+  });
+  afterEach(() => opened.cleanUp());
+
+  it("starts at zero and adds each batch", async () => {
+    expect(await opened.store.total()).toBe(0);
+    expect(await opened.store.add([{ page: PAGE, batch: 1, count: 7 }], 1000)).toEqual({
+      total: 7,
+      admissions: ["counted"],
+    });
+    expect(
+      await opened.store.add(
+        [
+          { page: PAGE, batch: 2, count: 3 },
+          { page: OTHER, batch: 1, count: 30 },
+        ],
+        1000,
+      ),
+    ).toEqual({ total: 40, admissions: ["counted", "counted"] });
+    expect(await opened.store.total()).toBe(40);
+  });
+
+  it("counts a batch sent again once, in the same write or a later one, and refuses one too old", async () => {
+    await opened.store.add([{ page: PAGE, batch: 1, count: 5 }], 1000);
+    expect(
+      await opened.store.add(
+        [
+          { page: PAGE, batch: 1, count: 5 },
+          { page: PAGE, batch: 3, count: 2 },
+          { page: PAGE, batch: 3, count: 2 },
+          { page: PAGE, batch: 2, count: 4 },
+        ],
+        1000,
+      ),
+    ).toEqual({ total: 11, admissions: ["repeat", "counted", "repeat", "counted"] });
+    // Another page's batch 1 is its own.
+    expect(await opened.store.add([{ page: OTHER, batch: 1, count: 1 }], 1000)).toEqual({
+      total: 12,
+      admissions: ["counted"],
+    });
+    await opened.store.add([{ page: PAGE, batch: 3 + REPLAY_WINDOW, count: 1 }], 1000);
+    expect(await opened.store.add([{ page: PAGE, batch: 3, count: 2 }], 1000)).toEqual({
+      total: 13,
+      admissions: ["stale"],
+    });
+  });
+
+  it("adds up batches from many writers at once exactly", async () => {
+    // 40 pages writing 10 batches each, every batch sent twice, all at once.
+    const writes = Array.from({ length: 40 }, (_, p) =>
+      Array.from({ length: 10 }, (_, b) => ({
+        page: `writer-${String(p).padStart(12, "0")}`,
+        batch: b + 1,
+        count: 1 + (b % 5),
+      })),
+    ).flat();
+    const results = await Promise.all([...writes, ...writes].map((batch) => opened.store.add([batch], 1000)));
+    const expected = writes.reduce((sum, b) => sum + b.count, 0);
+    expect(await opened.store.total()).toBe(expected);
+    expect(results.filter((r) => r.admissions[0] === "counted")).toHaveLength(writes.length);
+  });
+});
+
+describe.each(stores)("pages remembered on %s", (_, open) => {
+  it("forgets a page after its memory: its batches count again (the page gave them up long before)", async () => {
+    const opened = await open(50);
+    try {
+      await opened.store.add([{ page: PAGE, batch: 1, count: 2 }], 1000);
+      expect((await opened.store.add([{ page: PAGE, batch: 1, count: 2 }], 1010)).admissions).toEqual(["repeat"]);
+      // SQLite reads the clock it is given; Redis expires the key on its own clock.
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await opened.store.add([{ page: PAGE, batch: 1, count: 2 }], 1200)).toEqual({
+        total: 4,
+        admissions: ["counted"],
+      });
+    } finally {
+      await opened.cleanUp();
+    }
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * Where the crowd's total lives: one interface, two adapters beside it (sqlite.ts, redis.ts) on the
+ * shared backends. Adding is atomic: every batch of a write is checked against its page's replay
+ * window (replay-window.ts) and the counted ones are added to the total, all in one step, so a
+ * batch is counted once whichever server receives it, however often it is sent.
+ */
+export interface ClapBatch {
+  page: string;
+  batch: number;
+  count: number;
+}
+
+export interface AddResult {
+  /** The total once this write is in. */
+  total: number;
+  /** For each batch, in order: counted now, counted before (a repeat), or too old to tell (stale). */
+  admissions: ("counted" | "repeat" | "stale")[];
+}
+
+export interface ClapStore {
+  total(): Promise<number>;
+  /** Counts the batches not counted before; a page is remembered for `memoryMs` after its last batch. */
+  add(batches: readonly ClapBatch[], now: number): Promise<AddResult>;
+}

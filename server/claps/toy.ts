@@ -1,0 +1,16 @@
+import { CLAPS_TOPIC } from "../../contracts/claps.ts";
+import { fleetLimit } from "../limiter.ts";
+import { type SharedToy, toyBasics } from "../live/toy.ts";
+import { createCrowd } from "./crowd.ts";
+import { clapMetrics } from "./metrics.ts";
+import { redisClapStore } from "./redis.ts";
+import { sqliteClapStore } from "./sqlite.ts";
+
+/** Aggressive Claps' crowd, as the server runs it (CLAPS_LIMIT). */
+export const clapsToy: SharedToy = (deps) =>
+  createCrowd({
+    ...toyBasics(deps, { sqlite: sqliteClapStore, redis: redisClapStore }),
+    limiter: deps.limiter("clap", fleetLimit(deps.config.clapLimit)),
+    presence: deps.presence(CLAPS_TOPIC),
+    metrics: clapMetrics(deps.metrics),
+  });

@@ -1,0 +1,37 @@
+/**
+ * Tasks a topic repeats (sending what changed, reading the store again), on timers that never keep
+ * the process alive; the returned function stops them all.
+ */
+export function repeat(...tasks: [task: () => void, everyMs: number][]): () => void {
+  const timers = tasks.map(([task, everyMs]) => setInterval(task, everyMs));
+  for (const timer of timers) timer.unref();
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+  };
+}
+
+/**
+ * A topic's stop, as every shared toy stops: its repeated tasks end (`before` runs first, for what
+ * else the topic must end), its presence leaves, what it still gathered is written, and what that
+ * changed is sent. Run once however often it is asked for: every caller waits for that one.
+ */
+export function stopTopic(parts: {
+  repeating: () => void;
+  writes: { stop(): Promise<void> };
+  sendLast: () => void;
+  presence?: { stop(): void };
+  before?: () => void;
+}): () => Promise<void> {
+  let stopping: Promise<void> | undefined;
+  const stop = async () => {
+    parts.before?.();
+    parts.repeating();
+    parts.presence?.stop();
+    await parts.writes.stop();
+    parts.sendLast();
+  };
+  return () => {
+    stopping ??= stop();
+    return stopping;
+  };
+}

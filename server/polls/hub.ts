@@ -1,0 +1,211 @@
+import {
+  type Counts,
+  isAllCounts,
+  POLLS_TOPIC,
+  SEND_TALLIES_EVERY_MS,
+  type TalliesMessage,
+  type TallyMessage,
+  type VoteOk,
+  type VoteRequest,
+} from "../../contracts/polls.ts";
+import type { FleetLimiter } from "../limiter.ts";
+import { createWriteBatcher } from "../live/batcher.ts";
+import type { Bus } from "../live/bus.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
+import type { Peer } from "../live/peer.ts";
+import type { TopicModule } from "../live/topic.ts";
+import { errorText, type Logger } from "../log.ts";
+import type { StoreGuard } from "../store-guard.ts";
+import { POLL_MESSAGES } from "./messages.ts";
+import type { PollMetrics } from "./metrics.ts";
+import { STORE_AWAY, tooFast, type VoteRefusal, voteRefusal } from "./refusals.ts";
+import { pollRoutes } from "./routes.ts";
+import type { PollStore, Vote, VoteResult } from "./store.ts";
+
+/**
+ * The polls in one server process, the topic "polls" of the live channel. Votes from its visitors
+ * go through the shared batching window (server/live/batcher.ts) to the store, one write for all
+ * the votes gathered; each visitor is answered with its vote's outcome and its question's counts,
+ * and every write that counted something publishes the counts on the bus. Every process (this one
+ * too) keeps a copy of the counts and sends its visitors the questions that changed every
+ * `sendMs`, never one message per vote. Counts only ever go up (the store forgets old votes, never
+ * their tallies), so the larger of two readings is the later one: the copy takes the larger of
+ * each, whatever order readings arrive in. A visitor who joins, or comes back, gets every count
+ * (fifteen numbers: less than resuming would cost). Every `checkMs` the copy is read again from
+ * the store, which heals a message the bus lost.
+ */
+export interface PollHubOptions {
+  store: PollStore;
+  bus: Bus;
+  guard: StoreGuard;
+  log: Logger;
+  /** Votes per client address, for the whole fleet. */
+  limiter: FleetLimiter;
+  metrics?: PollMetrics;
+  flushMs?: number;
+  sendMs?: number;
+  checkMs?: number;
+}
+
+const tallies = (counts: Counts[]): Omit<TalliesMessage, "topic"> => ({ t: "tallies", counts });
+
+export function createPollHub({
+  store,
+  bus,
+  guard,
+  log,
+  limiter,
+  metrics,
+  flushMs = 50,
+  sendMs = SEND_TALLIES_EVERY_MS,
+  checkMs = 30_000,
+}: PollHubOptions) {
+  let mirror: Counts[] | null = null;
+  const changed = new Set<number>();
+  const peers = new Set<Peer>();
+  let loading: Promise<void> | null = null;
+
+  /** A reading of the counts (from the store, or any process's write): each the larger of the two. */
+  function merge(counts: Counts[]) {
+    if (!mirror) {
+      mirror = counts.map((c): Counts => [...c]);
+      // Visitors who joined before the counts were read have had none yet.
+      for (const peer of peers) peer.sendJson(tallies(mirror));
+      return;
+    }
+    for (const [q, question] of counts.entries()) {
+      const mine = mirror[q] as Counts;
+      for (const [a, votes] of question.entries()) {
+        if (votes > (mine[a] ?? 0)) {
+          mine[a] = votes;
+          changed.add(q);
+        }
+      }
+    }
+  }
+
+  function load(): Promise<void> {
+    loading ??= guard
+      .run(() => store.counts())
+      .then(merge)
+      .catch((error: unknown) => log.debug("poll counts not loaded", { error: errorText(error) }))
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  /** The questions whose counts changed since the last time, one message each, to everyone here. */
+  function sendChanged() {
+    if (!mirror || changed.size === 0) return;
+    for (const q of changed) {
+      const message: TallyMessage = { topic: POLLS_TOPIC, t: "tally", q, counts: mirror[q] as Counts };
+      const text = JSON.stringify(message);
+      for (const peer of peers) peer.send(text);
+    }
+    changed.clear();
+  }
+
+  const refuse = (peer: Peer, n: number, { reason, ...refusal }: VoteRefusal) => {
+    metrics?.votesRefused.inc({ reason });
+    peer.sendJson({ t: "no", n, ...refusal });
+  };
+
+  /** Tells every process the counts after a write that counted something. */
+  function publish(result: VoteResult) {
+    const counted = result.outcomes.filter((outcome) => outcome.counted).length;
+    metrics?.votes.inc({ outcome: "counted" }, counted);
+    metrics?.votes.inc({ outcome: "repeat" }, result.outcomes.length - counted);
+    if (counted > 0) bus.publish(POLLS_TOPIC, JSON.stringify({ counts: result.counts }));
+  }
+
+  const writes = createWriteBatcher<Vote, 0, VoteResult>({
+    flushMs,
+    guard,
+    // One write for every vote gathered: one transaction, or one script call.
+    keyOf: () => 0,
+    write: (_, votes) => store.vote(votes),
+    written(_, batch, result) {
+      for (const [k, { peer, n, request }] of batch.entries()) {
+        const outcome = result.outcomes[k] ?? { counted: false, answer: request.a };
+        const ok: Omit<VoteOk, "topic"> = {
+          t: "ok",
+          n,
+          q: request.q,
+          ...outcome,
+          counts: result.counts[request.q] as Counts,
+        };
+        peer.sendJson(ok);
+      }
+      publish(result);
+    },
+    failed(_, batch) {
+      for (const { peer, n } of batch) refuse(peer, n, STORE_AWAY);
+    },
+    landedLate: (_, result) => publish(result),
+  });
+
+  bus.subscribe(POLLS_TOPIC, (message) => {
+    try {
+      const { counts } = JSON.parse(message) as { counts?: unknown };
+      if (isAllCounts(counts)) merge(counts);
+    } catch {
+      // Not a message of this topic's: nothing to merge.
+    }
+  });
+  // The counts are read once the bus works, and again after it reconnects (messages may have been
+  // lost while it was away).
+  bus.onReady(() => void load());
+
+  const stopRepeating = repeat([sendChanged, sendMs], [() => void load(), checkMs]);
+
+  /** A visitor's vote: checked, limited, and gathered for the next write. */
+  async function vote(peer: Peer, { n, q, a, device }: Pick<VoteRequest, "n" | "q" | "a" | "device">) {
+    const refused = voteRefusal({ q, a, device });
+    if (refused) return refuse(peer, n, refused);
+    const waitMs = await limiter.take(peer.address);
+    if (waitMs > 0) return refuse(peer, n, tooFast(waitMs));
+    writes.add(peer, n, { q, a, device });
+  }
+
+  /** Every question's counts (for GET /api/polls), reading them if need be. */
+  async function counts(): Promise<Counts[] | null> {
+    if (!mirror) await load();
+    return mirror;
+  }
+
+  const topic = {
+    topic: POLLS_TOPIC,
+    messages: POLL_MESSAGES,
+    // A page sends one vote per click; a backlog is at most one per question.
+    messageLimit: { burst: 40, perSecond: 5 },
+    routes: pollRoutes(counts),
+    join(peer: Peer) {
+      peers.add(peer);
+      if (mirror) peer.sendJson(tallies(mirror));
+      else void load();
+    },
+    leave(peer: Peer) {
+      peers.delete(peer);
+    },
+    handle(peer: Peer, message: { t: string }) {
+      if (message.t !== "vote") return;
+      vote(peer, message as VoteRequest).catch((error: unknown) =>
+        log.error("vote failed", { error: errorText(error) }),
+      );
+    },
+    /** Writes what is still gathered, and stops. */
+    stop: stopTopic({ repeating: stopRepeating, writes, sendLast: sendChanged }),
+  } satisfies TopicModule;
+
+  return {
+    ...topic,
+    /** A visitor's vote (what `handle` does with a vote message), resolved once it is gathered or refused. */
+    vote,
+    counts,
+    /** Writes what is gathered now (as the timer would). */
+    flush: writes.flush,
+  };
+}
+
+export type PollHub = ReturnType<typeof createPollHub>;

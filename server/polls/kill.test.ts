@@ -1,0 +1,114 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QUESTIONS } from "../../contracts/polls.ts";
+import { freePort, startRedis, startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
+import { countsOver, openPolls, type PollsVisitor } from "./test-visitor.ts";
+
+/**
+ * A server killed (SIGKILL) while visitors vote, then started again on the same port and data:
+ * every vote it acknowledged is still counted, and when the visitors send again every vote they
+ * sent (as pages do after a reconnect), each device is counted once per question, exactly.
+ * On SQLite (its WAL file) and on Redis (with an append-only file written before each answer).
+ */
+let site: ReturnType<typeof makeSiteFixture>;
+let redis: { url: string; child: ChildProcess } | undefined;
+let redisDir: string;
+
+beforeAll(async () => {
+  site = makeSiteFixture();
+  redisDir = mkdtempSync(join(tmpdir(), "polls-kill-redis-"));
+  redis = await startRedis({ dir: redisDir });
+});
+afterAll(async () => {
+  if (redis) await stopProcess(redis.child);
+  rmSync(redisDir, { recursive: true, force: true });
+  site.remove();
+});
+
+const VISITORS = 10;
+const stores: [string, () => Record<string, string>][] = [
+  ["SQLite", () => ({ COUNTER_DATA_DIR: join(site.root, "sqlite-data") })],
+  ["Redis", () => ({ REDIS_URL: redis?.url ?? "" })],
+];
+
+describe.each(stores)("a server killed while visitors vote, on %s", (_, store) => {
+  it("keeps every vote it acknowledged, and counts each device once per question after the restart", async () => {
+    const port = await freePort();
+    const env = {
+      ...store(),
+      SITE_DIR: site.client,
+      POLLS_VOTE_LIMIT: "100000/1000000",
+      LIVE_MAX_PER_ADDRESS: "100",
+      LIVE_UPGRADE_LIMIT: "1000/100000",
+    };
+    let server = await startSiteProcess(env, { port });
+    const before = await countsOver(server.origin);
+    const visitors = await Promise.all(Array.from({ length: VISITORS }, () => openPolls(server.origin)));
+    // Each visitor votes as a new device four times a second (a page's pace is slower), each
+    // device one answer on one question.
+    const sent = new Map<PollsVisitor, Map<number, { q: number; a: number; device: string }>>(
+      visitors.map((visitor) => [visitor, new Map()]),
+    );
+    let next = 0;
+    const acknowledged = () =>
+      visitors.flatMap((visitor) =>
+        [...(sent.get(visitor) ?? [])].filter(([n]) => visitor.answerTo(n)?.t === "ok").map(([, vote]) => vote),
+      );
+    const killed = new Promise<void>((resolve) => {
+      const voting = setInterval(() => {
+        for (const visitor of visitors) {
+          if (visitor.client.ws.readyState !== visitor.client.ws.OPEN) continue;
+          const k = next++;
+          const vote = { q: k % QUESTIONS, a: (k >> 2) % 3, device: `kill-${port}-${String(k).padStart(8, "0")}` };
+          sent.get(visitor)?.set(visitor.send(vote), vote);
+        }
+        // Once it has acknowledged a few dozen, it is killed with the votes just sent on their way.
+        if (acknowledged().length < 30) return;
+        clearInterval(voting);
+        void stopProcess(server.child, "SIGKILL").then(resolve);
+      }, 250);
+    });
+    await killed;
+    const kept = acknowledged();
+    const all = visitors.flatMap((visitor) => [...(sent.get(visitor)?.values() ?? [])]);
+    expect(all.length).toBeGreaterThan(kept.length);
+
+    server = await startSiteProcess(env, { port });
+    try {
+      const expected = (votes: typeof all) => {
+        const counts = before.map((c) => [...c]);
+        for (const { q, a } of votes) (counts[q] as number[])[a] = (counts[q]?.[a] ?? 0) + 1;
+        return counts;
+      };
+      // Nothing acknowledged is lost (and nothing was counted that was not sent).
+      const after = await countsOver(server.origin);
+      const [least, most] = [expected(kept), expected(all)];
+      for (let q = 0; q < QUESTIONS; q++) {
+        for (let a = 0; a < 3; a++) {
+          expect(after[q]?.[a]).toBeGreaterThanOrEqual(least[q]?.[a] ?? 0);
+          expect(after[q]?.[a]).toBeLessThanOrEqual(most[q]?.[a] ?? 0);
+        }
+      }
+      // The pages come back and send again what they sent: each device is counted once.
+      const back = await Promise.all(
+        visitors.map(async (visitor) => {
+          const again = await openPolls(server.origin);
+          for (const vote of sent.get(visitor)?.values() ?? []) {
+            expect(await again.vote(vote)).toMatchObject({ t: "ok", answer: vote.a });
+          }
+          return again;
+        }),
+      );
+      const watcher = back[0] as PollsVisitor;
+      await watcher.client.until(() => JSON.stringify(watcher.counts()) === JSON.stringify(expected(all)), 3000);
+      expect(await countsOver(server.origin)).toEqual(expected(all));
+      for (const visitor of back) visitor.close();
+    } finally {
+      await stopProcess(server.child);
+    }
+  }, 40_000);
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { decodeCells } from "../../contracts/wall.ts";
+import { createFleetLimiter } from "../limiter.ts";
+import { createLogger } from "../log.ts";
+import { ownRedis } from "../test/own-redis.ts";
+import { testPeer } from "../test/peer.ts";
+import { until } from "../test/until.ts";
+import { createWallHub } from "./hub.ts";
+import { redisWallStore } from "./redis.ts";
+
+/**
+ * Two server processes' hubs on one real Redis (a Redis of this file's own: its pub/sub is not
+ * shared with other tests), each with its own connections and pub/sub, as two servers have them.
+ */
+const quiet = createLogger("error", () => {});
+const redis = ownRedis();
+
+/** A hub as one server process has it, on its own Redis connections, with the fleet's cooldown. */
+async function serverHub({ cooldownS = 3 } = {}) {
+  const { backends, bus } = redis.connect();
+  const hub = createWallHub({
+    store: redisWallStore(backends.redis),
+    bus,
+    guard: backends.guard,
+    log: quiet,
+    limiter: createFleetLimiter(backends, "wall-paint", { points: 1, durationS: cooldownS }, 1500),
+    cooldownMs: cooldownS * 1000,
+    checkMs: 600_000,
+  });
+  // Stopped before its bus and connections close.
+  redis.undoLater(() => hub.stop());
+  await until(async () => (await hub.wall()) !== null);
+  return { hub, backends };
+}
+
+describe("the wall on two servers sharing one Redis", () => {
+  it("shows each server's paints to the other's visitors, and both end as the store's wall", async () => {
+    const one = await serverHub();
+    const two = await serverHub();
+    const [watcherOne, watcherTwo] = [testPeer("192.0.2.10"), testPeer("192.0.2.11")];
+    one.hub.join(watcherOne);
+    two.hub.join(watcherTwo);
+    // Twenty visitors on each server paint the same few cells at once: last writer wins, and
+    // whichever order the two servers' news reach each other, every copy ends as the store's.
+    const paints = Array.from({ length: 40 }, (_, k) => ({
+      hub: k % 2 ? one.hub : two.hub,
+      peer: testPeer(`198.51.100.${k + 1}`),
+      cell: 60 + (k % 4),
+      e: k % 16,
+    }));
+    await Promise.all(paints.map(({ hub, peer, cell, e }) => hub.paint(peer, { n: 1, cell, e })));
+    await Promise.all([one.hub.flush(), two.hub.flush()]);
+    for (const { peer } of paints) expect(peer.texts).toEqual([{ t: "ok", n: 1 }]);
+    const stored = await redisWallStore(one.backends.redis).wall();
+    expect([60, 61, 62, 63].map((cell) => stored.cells[cell])).not.toContain(0);
+    const wallOn = async (hub: typeof one.hub) => decodeCells((await hub.wall())?.cells);
+    await until(async () => String(await wallOn(one.hub)) === String(stored.cells));
+    await until(async () => String(await wallOn(two.hub)) === String(stored.cells));
+    // And their visitors had each of those cells' last paint as live news (sent every 50 ms).
+    const cells = [60, 61, 62, 63];
+    const lastNews = (watcher: ReturnType<typeof testPeer>) => {
+      const seen = new Map<number, number>();
+      for (const m of watcher.texts) {
+        if (m.t === "cells") for (const [cell, e] of m.c as [number, number][]) seen.set(cell, e + 1);
+      }
+      return String(cells.map((cell) => seen.get(cell)));
+    };
+    const expected = String(cells.map((cell) => stored.cells[cell]));
+    await until(() => lastNews(watcherOne) === expected && lastNews(watcherTwo) === expected);
+  });
+
+  it("keeps one cooldown per address for the whole fleet", async () => {
+    const one = await serverHub();
+    const two = await serverHub();
+    const here = testPeer("203.0.113.77");
+    const there = testPeer("203.0.113.77");
+    await one.hub.paint(here, { n: 1, cell: 1, e: 1 });
+    // The same address on the other server, a moment later: it waits out the same cooldown.
+    await two.hub.paint(there, { n: 1, cell: 2, e: 2 });
+    await Promise.all([one.hub.flush(), two.hub.flush()]);
+    expect(here.texts).toEqual([{ t: "ok", n: 1 }]);
+    expect(there.texts[0]).toMatchObject({ t: "no", n: 1, retryMs: expect.any(Number) });
+    expect(there.texts[0]?.retryMs).toBeGreaterThan(2000);
+    expect((await redisWallStore(one.backends.redis).wall()).cells[2]).toBe(0);
+  });
+});

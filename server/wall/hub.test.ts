@@ -1,0 +1,193 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { decodeCells, emptyCells, WALL_SIZE } from "../../contracts/wall.ts";
+import type { Backends } from "../backends.ts";
+import { createFleetLimiter } from "../limiter.ts";
+import { createBus } from "../live/bus.ts";
+import { createLogger } from "../log.ts";
+import { testPeer } from "../test/peer.ts";
+import { testBackends } from "../test/stores.ts";
+import { until } from "../test/until.ts";
+import { createWallHub } from "./hub.ts";
+import { sqliteWallStore } from "./sqlite.ts";
+
+/** The wall's hub in one process, on SQLite, with visitors as test peers. */
+const quiet = createLogger("error", () => {});
+const cleanUps: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
+});
+
+async function sqlite() {
+  const [, open] = testBackends[0] as (typeof testBackends)[number];
+  const { backends, cleanUp } = await open();
+  cleanUps.push(cleanUp);
+  return backends;
+}
+
+/** A hub on `backends`, with a bus of its own unless given one. */
+function hubOn(backends: Backends, { checkMs = 60_000, cooldownS = 0, bus = createBus(backends, quiet) } = {}) {
+  const limiter =
+    cooldownS > 0
+      ? createFleetLimiter(backends, "wall-paint", { points: 1, durationS: cooldownS }, 1500)
+      : { take: async () => 0 };
+  const hub = createWallHub({
+    store: sqliteWallStore(backends.sqlite),
+    bus,
+    guard: backends.guard,
+    log: quiet,
+    limiter,
+    cooldownMs: cooldownS * 1000,
+    checkMs,
+  });
+  cleanUps.push(() => hub.stop());
+  return { hub, bus };
+}
+
+/** The wall a visitor holds: the last whole wall it got, with the numbered cells after it applied. */
+function wallOf(peer: ReturnType<typeof testPeer>) {
+  const last = peer.texts.findLastIndex((m) => m.t === "wall");
+  const whole = peer.texts[last] as { cells: string; seq: number } | undefined;
+  const cells = decodeCells(whole?.cells) ?? emptyCells();
+  let seq = whole?.seq ?? 0;
+  for (const m of peer.texts.slice(last + 1)) {
+    if (m.t !== "cells") continue;
+    expect(m.seq).toBe(seq + 1);
+    seq = m.seq as number;
+    for (const [cell, e] of m.c as [number, number][]) cells[cell] = e + 1;
+  }
+  return { cells, seq };
+}
+
+describe("the wall's hub", () => {
+  it("gives a newcomer the whole wall, and everyone each paint as a numbered message", async () => {
+    const { hub } = hubOn(await sqlite());
+    const painter = testPeer("192.0.2.1");
+    const watcher = testPeer("192.0.2.2");
+    hub.join(painter);
+    await until(() => painter.texts.some((m) => m.t === "wall"));
+    expect(painter.texts[0]).toMatchObject({ topic: "wall", t: "wall", cells: ".".repeat(WALL_SIZE), cooldownMs: 0 });
+    hub.join(watcher);
+    await hub.paint(painter, { n: 1, cell: 22, e: 2 });
+    await hub.paint(painter, { n: 2, cell: 199, e: 15 });
+    await hub.flush();
+    expect(painter.texts.filter((m) => m.t === "ok").map((m) => m.n)).toEqual([1, 2]);
+    // The painter has its cells' news before it is told "ok": the page shows the wall, not a guess.
+    expect(painter.texts.slice(1).map((m) => m.t)).toEqual(["cells", "ok", "ok"]);
+    expect(painter.texts[1]).toMatchObject({
+      c: [
+        [22, 2],
+        [199, 15],
+      ],
+    });
+    await until(() => wallOf(watcher).cells[199] === 16);
+    expect(wallOf(watcher).cells[22]).toBe(3);
+    expect(wallOf(watcher)).toEqual(wallOf(painter));
+    // A newcomer gets it whole.
+    const late = testPeer();
+    hub.join(late);
+    expect(wallOf(late)).toEqual(wallOf(watcher));
+  });
+
+  it("refuses a cell off the wall, an emoji off the palette, and a paint inside the cooldown, storing none", async () => {
+    const backends = await sqlite();
+    const { hub } = hubOn(backends, { cooldownS: 3 });
+    const peer = testPeer("198.51.100.7");
+    hub.join(peer);
+    await hub.wall();
+    await hub.paint(peer, { n: 1, cell: WALL_SIZE, e: 0 });
+    await hub.paint(peer, { n: 2, cell: 5, e: 16 });
+    expect(peer.texts.filter((m) => m.t === "no")).toEqual([
+      { t: "no", n: 1, error: "There are only 200 cells on the wall." },
+      { t: "no", n: 2, error: "Paint with one of the 16 emojis of the palette." },
+    ]);
+    // Refused paints took nothing from the cooldown: this one goes, and the next waits.
+    await hub.paint(peer, { n: 3, cell: 5, e: 1 });
+    await hub.paint(peer, { n: 4, cell: 6, e: 1 });
+    await hub.flush();
+    const refused = peer.texts.find((m) => m.n === 4);
+    expect(refused).toMatchObject({
+      t: "no",
+      n: 4,
+      error: expect.stringMatching(/^One paint every 3 s: you can paint again in [1-3] s\.$/),
+    });
+    expect(refused?.retryMs).toBeGreaterThan(2000);
+    expect(refused?.retryMs).toBeLessThanOrEqual(3000);
+    // Another address has a cooldown of its own.
+    await hub.paint(testPeer("198.51.100.8"), { n: 1, cell: 7, e: 4 });
+    await hub.flush();
+    const stored = await sqliteWallStore(backends.sqlite).wall();
+    expect([...stored.cells.entries()].filter(([, byte]) => byte > 0)).toEqual([
+      [5, 2],
+      [7, 5],
+    ]);
+  });
+
+  it("sends a visitor who comes back what it missed, or the whole wall when its place is unknown", async () => {
+    const { hub } = hubOn(await sqlite());
+    const first = testPeer();
+    hub.join(first);
+    await until(() => first.texts.length > 0);
+    const { seq } = wallOf(first);
+    const epoch = first.texts[0]?.epoch as number;
+    hub.leave(first);
+    const watcher = testPeer();
+    hub.join(watcher);
+    await hub.paint(testPeer("192.0.2.9"), { n: 1, cell: 3, e: 3 });
+    await hub.flush();
+    await until(() => wallOf(watcher).cells[3] === 4);
+
+    const back = testPeer();
+    hub.join(back, `${epoch}.${seq}`);
+    expect(back.texts.map((m) => m.t)).toEqual(["cells"]);
+    expect(back.texts[0]).toMatchObject({ seq: seq + 1, c: [[3, 3]] });
+    const stranger = testPeer();
+    hub.join(stranger, "12345.1");
+    expect(stranger.texts.map((m) => m.t)).toEqual(["wall"]);
+  });
+
+  it("heals from the store a paint whose news was lost", async () => {
+    const backends = await sqlite();
+    // Two hubs on one store, each with a bus of its own: nothing one publishes reaches the other.
+    const { hub: here } = hubOn(backends);
+    const { hub: elsewhere } = hubOn(backends, { checkMs: 100 });
+    const watcher = testPeer();
+    elsewhere.join(watcher);
+    await Promise.all([here.wall(), elsewhere.wall()]);
+    await here.paint(testPeer(), { n: 1, cell: 150, e: 9 });
+    await here.flush();
+    await until(() => wallOf(watcher).cells[150] === 10);
+  });
+
+  it("takes the store's wall whole when the store went back in time (emptied, or restored from an old copy)", async () => {
+    const backends = await sqlite();
+    const { hub } = hubOn(backends);
+    const watcher = testPeer();
+    hub.join(watcher);
+    await hub.wall();
+    await hub.paint(testPeer("192.0.2.20"), { n: 1, cell: 70, e: 1 });
+    await hub.flush();
+    await until(() => wallOf(watcher).cells[70] === 2);
+    backends.sqlite().exec("DELETE FROM emoji_wall");
+    await hub.check();
+    // A whole wall again (the numbered messages before it mean nothing now), blank like the store's.
+    expect(watcher.texts.at(-1)).toMatchObject({ t: "wall", cells: ".".repeat(WALL_SIZE) });
+    expect((await hub.wall())?.cells).toBe(".".repeat(WALL_SIZE));
+  });
+
+  it("keeps the later of two news of a cell, in whatever order they arrive", async () => {
+    const backends = await sqlite();
+    const bus = createBus(backends, quiet);
+    const { hub } = hubOn(backends, { bus });
+    const watcher = testPeer();
+    hub.join(watcher);
+    await hub.wall();
+    // Version 2 of cell 8 arrives before version 1 (two servers' news crossing on the bus).
+    bus.publish("wall", JSON.stringify({ v: 2, c: [[8, 5]] }));
+    bus.publish("wall", JSON.stringify({ v: 1, c: [[8, 1]] }));
+    bus.publish("wall", "not news");
+    await until(() => wallOf(watcher).cells[8] === 6);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(wallOf(watcher).cells[8]).toBe(6);
+    expect((await hub.wall())?.cells[8]).toBe("5");
+  });
+});

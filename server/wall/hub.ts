@@ -1,0 +1,278 @@
+import type { PaintRequest } from "../../contracts/wall.ts";
+import { encodeCells, WALL_SIZE, WALL_TOPIC, type WallJson, type WallMessage } from "../../contracts/wall.ts";
+import type { FleetLimiter } from "../limiter.ts";
+import { createWriteBatcher } from "../live/batcher.ts";
+import type { Bus } from "../live/bus.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
+import type { Peer } from "../live/peer.ts";
+import { createSequence } from "../live/sequence.ts";
+import type { TopicModule } from "../live/topic.ts";
+import { errorText, type Logger } from "../log.ts";
+import type { StoreGuard } from "../store-guard.ts";
+import { WALL_MESSAGE_LIMIT, WALL_MESSAGES } from "./messages.ts";
+import { type PaintRefusal, paintRefusal, tooSoon, WALL_AWAY } from "./refusals.ts";
+import { wallRoutes } from "./routes.ts";
+import type { Paint, StoredWall, WallStore } from "./store.ts";
+
+/**
+ * The shared wall in one server process, the topic "wall" of the live channel. Paints from its
+ * visitors (one every `cooldownMs` per client address, for the whole fleet) go through the shared
+ * batching window (server/live/batcher.ts) to the store, one write per batch, which gives the
+ * batch a version. Each write's cells are published on the bus with that version, and every
+ * process (this one too) takes a cell's news only when it is later than what it has of that cell:
+ * the bus may deliver two processes' news in another order than the store took them, and the
+ * copy still ends as the store's. What a process takes goes to its visitors every `sendMs` as one
+ * numbered message (server/live/sequence.ts), so a visitor who comes back gets what it missed, or
+ * the whole wall (200 characters). Every `checkMs` the copy is compared with the store and the
+ * cells that differ are sent like any others (a lost bus message heals there).
+ */
+export interface WallHubOptions {
+  store: WallStore;
+  bus: Bus;
+  guard: StoreGuard;
+  log: Logger;
+  /** One paint per cooldown per client address, for the whole fleet. */
+  limiter: FleetLimiter;
+  cooldownMs: number;
+  flushMs?: number;
+  sendMs?: number;
+  checkMs?: number;
+}
+
+/** What one write published: the version the store gave it, and its cells. */
+interface Published {
+  v: number;
+  c: Paint[];
+}
+
+/** A page may ask for the whole wall again this often (it does after a gap it noticed). */
+const SYNC_EVERY_MS = 2000;
+/** News that arrives before the wall is first read waits for it (the read may predate it). */
+const MAX_EARLY = 1000;
+
+export function createWallHub({
+  store,
+  bus,
+  guard,
+  log,
+  limiter,
+  cooldownMs,
+  flushMs = 40,
+  sendMs = 50,
+  checkMs = 10_000,
+}: WallHubOptions) {
+  /** The wall as this process has it, with the store's version each cell is known as of. */
+  let mirror: { cells: Uint8Array; versions: Float64Array; newest: number } | null = null;
+  const sequence = createSequence(WALL_TOPIC);
+  const peers = new Set<Peer>();
+  const lastSync = new WeakMap<Peer, number>();
+  /** Cells taken since the last numbered message (cell -> palette index). */
+  let outgoing = new Map<number, number>();
+  let early: Published[] = [];
+  let loading: Promise<void> | null = null;
+  let whole: { seq: number; text: string } | null = null;
+
+  /** A cell's news of `version`: taken (and sent on) when it is later than what this copy has. */
+  function take(cell: number, e: number, version: number) {
+    if (!mirror || cell < 0 || cell >= WALL_SIZE || version <= (mirror.versions[cell] ?? 0)) return;
+    mirror.versions[cell] = version;
+    mirror.newest = Math.max(mirror.newest, version);
+    if (mirror.cells[cell] === e + 1) return;
+    mirror.cells[cell] = e + 1;
+    outgoing.set(cell, e);
+  }
+
+  function sendOutgoing() {
+    if (outgoing.size === 0) return;
+    const text = sequence.add({ t: "cells", c: [...outgoing] });
+    outgoing = new Map();
+    for (const peer of peers) peer.send(text);
+  }
+
+  /** The whole wall as of the last numbered message (what is gathered goes out first). */
+  function wholeWall(): string | null {
+    if (!mirror) return null;
+    sendOutgoing();
+    if (whole?.seq !== sequence.now) {
+      const message: WallMessage = {
+        topic: WALL_TOPIC,
+        t: "wall",
+        seq: sequence.now,
+        epoch: sequence.epoch,
+        cells: encodeCells(mirror.cells),
+        cooldownMs,
+      };
+      whole = { seq: sequence.now, text: JSON.stringify(message) };
+    }
+    return whole.text;
+  }
+
+  function sendWhole(to: Iterable<Peer>) {
+    const text = wholeWall();
+    if (text) for (const peer of to) peer.send(text);
+  }
+
+  /** A copy of the store's wall, every cell known as of its version. */
+  function replace(stored: StoredWall) {
+    mirror = {
+      cells: stored.cells,
+      versions: new Float64Array(WALL_SIZE).fill(stored.version),
+      newest: stored.version,
+    };
+    outgoing = new Map();
+    // Nobody can resume from before a wall replaced whole.
+    sequence.restart();
+  }
+
+  /**
+   * Reads the wall from the store. A cell this copy knows only as of that version or earlier takes
+   * the store's; one it heard later news of keeps it. A store that went back in time (emptied, or a
+   * Redis restarted without its data) replaces the copy whole.
+   */
+  function load(): Promise<void> {
+    loading ??= guard
+      .run(() => store.wall())
+      .then((stored) => {
+        if (!mirror || stored.version < mirror.newest) {
+          if (mirror) log.warn("emoji wall replaced from the store", { version: stored.version });
+          replace(stored);
+          for (const news of early) published(news);
+          early = [];
+          sendWhole(peers);
+          return;
+        }
+        let healed = 0;
+        for (let cell = 0; cell < WALL_SIZE; cell++) {
+          const byte = stored.cells[cell] ?? 0;
+          if (byte > 0 && byte !== mirror.cells[cell]) healed++;
+          if (byte > 0) take(cell, byte - 1, stored.version);
+        }
+        if (healed > 0) log.info("emoji wall cells healed from the store", { cells: healed });
+      })
+      .catch((error: unknown) => log.debug("emoji wall not loaded", { error: errorText(error) }))
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  /** A write from any process. */
+  function published(news: Published) {
+    if (!mirror) {
+      if (early.length < MAX_EARLY) early.push(news);
+      return;
+    }
+    for (const [cell, e] of news.c) take(cell, e, news.v);
+  }
+
+  const writes = createWriteBatcher<Paint, "wall", Published>({
+    flushMs,
+    guard,
+    keyOf: () => "wall",
+    async write(_, paints) {
+      // The last paint of a cell in the batch wins, as it would have one write later.
+      const c = [...new Map(paints).entries()];
+      return { v: await store.paint(c), c };
+    },
+    written(_, batch, news) {
+      landed(news);
+      for (const { peer, n } of batch) peer.sendJson({ t: "ok", n });
+    },
+    failed(_, batch) {
+      for (const { peer, n } of batch) refuse(peer, n, WALL_AWAY);
+    },
+    landedLate: (_, news) => landed(news),
+  });
+
+  /**
+   * A write this process made: its visitors get its cells at once, as a numbered message sent
+   * before the answers (a page that is told "ok" already has its cell's news, or a later one), and
+   * the other processes hear of it on the bus (this one ignores its own news then: not later).
+   */
+  function landed(news: Published) {
+    for (const [cell, e] of news.c) take(cell, e, news.v);
+    sendOutgoing();
+    bus.publish(WALL_TOPIC, JSON.stringify(news));
+  }
+
+  bus.subscribe(WALL_TOPIC, (text) => {
+    try {
+      published(JSON.parse(text) as Published);
+    } catch {
+      // Not news of this topic's making: nothing to take.
+    }
+  });
+  // Read once the bus works, and again after it reconnects (news may have been lost meanwhile).
+  bus.onReady(() => void load());
+
+  const stopRepeating = repeat([sendOutgoing, sendMs], [() => void load(), checkMs]);
+
+  const refuse = (peer: Peer, n: number, refusal: PaintRefusal) => peer.sendJson({ t: "no", n, ...refusal });
+
+  /** A visitor's paint: checked, within the cooldown, and gathered for the next write. */
+  async function paint(peer: Peer, { n, cell, e }: Pick<PaintRequest, "n" | "cell" | "e">) {
+    const refused = paintRefusal(mirror !== null, { cell, e });
+    if (refused) return refuse(peer, n, refused);
+    const waitMs = await limiter.take(peer.address);
+    if (waitMs > 0) return refuse(peer, n, tooSoon(waitMs, cooldownMs));
+    writes.add(peer, n, [cell, e]);
+  }
+
+  /** A visitor found a gap in the sequence: the whole wall again, at most every few seconds. */
+  function sync(peer: Peer) {
+    const now = Date.now();
+    if (now - (lastSync.get(peer) ?? Number.NEGATIVE_INFINITY) < SYNC_EVERY_MS) return;
+    lastSync.set(peer, now);
+    sendWhole([peer]);
+  }
+
+  /** The wall as it stands (for GET /api/wall), reading it if need be. */
+  async function wallJson(): Promise<WallJson | null> {
+    if (!mirror) await load();
+    return mirror && { cells: encodeCells(mirror.cells), cooldownMs };
+  }
+
+  const topic = {
+    topic: WALL_TOPIC,
+    messages: WALL_MESSAGES,
+    messageLimit: WALL_MESSAGE_LIMIT,
+    routes: wallRoutes(wallJson),
+    join(peer: Peer, since?: string) {
+      // The wall first (what is gathered goes to the others before it), then it hears what follows.
+      const text = wholeWall();
+      peers.add(peer);
+      if (!text) {
+        // It gets the wall with everyone else once the store answers.
+        void load();
+        return;
+      }
+      // What it missed, when that is less to send than the whole wall.
+      const missed = sequence.since(since, text.length);
+      for (const message of missed ?? [text]) peer.send(message);
+    },
+    leave(peer: Peer) {
+      peers.delete(peer);
+    },
+    handle(peer: Peer, message: { t: string }) {
+      if (message.t === "sync") return sync(peer);
+      paint(peer, message as PaintRequest).catch((error: unknown) =>
+        log.error("paint failed", { error: errorText(error) }),
+      );
+    },
+    /** Writes what is still gathered, and stops. */
+    stop: stopTopic({ repeating: stopRepeating, writes, sendLast: sendOutgoing }),
+  } satisfies TopicModule;
+
+  return {
+    ...topic,
+    /** A visitor's paint (what `handle` does with a paint message), resolved once it is gathered or refused. */
+    paint,
+    wall: wallJson,
+    /** Writes what is gathered now (as the timer would). */
+    flush: writes.flush,
+    /** Reads the store now (as the periodic check does). */
+    check: load,
+  };
+}
+
+export type WallHub = ReturnType<typeof createWallHub>;
