@@ -284,7 +284,15 @@ test.describe("leaving a toy releases everything it started", () => {
       await page.getByRole("banner").getByRole("link", { name: site.name }).click();
       await expect(page.getByRole("heading", { name: "The Useless Button" })).toBeVisible();
       // The document's inline scripts (bootstrap, streaming reveal) are not the toy's: left out.
-      const left = (await liveTimers(page)).filter((t) => t.from !== "");
+      const leftNow = async () => (await liveTimers(page)).filter((t) => t.from !== "");
+      // React runs an unmounted page's cleanups after it paints the next one: on a busy machine,
+      // a moment after the new heading shows. Whatever the toy started is gone by then, or never.
+      await expect
+        .poll(async () => listed((await leftNow()).filter((t) => t.path === toy.path)), {
+          message: "timers started on the toy",
+        })
+        .toEqual([]);
+      const left = await leftNow();
       expect(listed(left.filter((t) => t.kind === "interval")), "intervals").toEqual([]);
       expect(listed(left.filter((t) => t.kind === "frame")), "animation frames").toEqual([]);
       // Only what the shell and the home page keep pending may remain: nothing started on the toy.
