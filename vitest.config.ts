@@ -55,6 +55,11 @@ export default defineConfig({
           exclude: ALONE,
           environment: "node",
           globalSetup: ["server/test/redis-server.ts"],
+          // Time to wait, not what is asserted: many tests start server processes of their own, and
+          // two of them took more than Vitest's 5 s to be listening on a machine under two busy
+          // loops (2026-11-26). A test that hangs still fails, 25 s later.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
