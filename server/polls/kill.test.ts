@@ -58,17 +58,22 @@ describe.each(stores)("a server killed while visitors vote, on %s", (_, store) =
       visitors.flatMap((visitor) =>
         [...(sent.get(visitor) ?? [])].filter(([n]) => visitor.answerTo(n)?.t === "ok").map(([, vote]) => vote),
       );
+    const voteOnce = () => {
+      for (const visitor of visitors) {
+        if (visitor.client.ws.readyState !== visitor.client.ws.OPEN) continue;
+        const k = next++;
+        const vote = { q: k % QUESTIONS, a: (k >> 2) % 3, device: `kill-${port}-${String(k).padStart(8, "0")}` };
+        sent.get(visitor)?.set(visitor.send(vote), vote);
+      }
+    };
     const killed = new Promise<void>((resolve) => {
       const voting = setInterval(() => {
-        for (const visitor of visitors) {
-          if (visitor.client.ws.readyState !== visitor.client.ws.OPEN) continue;
-          const k = next++;
-          const vote = { q: k % QUESTIONS, a: (k >> 2) % 3, device: `kill-${port}-${String(k).padStart(8, "0")}` };
-          sent.get(visitor)?.set(visitor.send(vote), vote);
-        }
-        // Once it has acknowledged a few dozen, it is killed with the votes just sent on their way.
+        voteOnce();
+        // Once it has acknowledged a few dozen, it is killed with one more round of votes on their
+        // way: sent in the same moment as the signal, so none of them can have been answered.
         if (acknowledged().length < 30) return;
         clearInterval(voting);
+        voteOnce();
         void stopProcess(server.child, "SIGKILL").then(resolve);
       }, 250);
     });
