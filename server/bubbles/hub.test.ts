@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from "vitest";
-import type { DoneMessage } from "../../contracts/bubbles.ts";
+import { type DoneMessage, isPopped } from "../../contracts/bubbles.ts";
 import { createBus } from "../live/bus.ts";
 import { localPresence } from "../live/presence.ts";
 import { createLogger } from "../log.ts";
@@ -54,4 +54,54 @@ it("celebrates a sheet finished elsewhere even when the news of it was lost", as
   await until(() => watcher.texts.some((m) => m.t === "done"));
   expect(watcher.texts.find((m) => m.t === "done")).toMatchObject({ t: "done", sheet: 1, finished: 1 } as DoneMessage);
   expect((await elsewhere.sheet())?.sheet).toBe(2);
+});
+
+it("a read of the store that began before a write does not take that write back when it ends after its news", async () => {
+  const [, open] = testBackends[0] as (typeof testBackends)[number];
+  const { backends, cleanUp } = await open();
+  cleanUps.push(cleanUp);
+  // Two hubs on one store and one bus, as two processes on one Redis. The second one's first read
+  // of the store is held until the first one's pop is written and its news heard.
+  const bus = createBus(backends, quiet);
+  const store = sqliteBubbleStore(backends.sqlite);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reads = 0;
+  const slowStore = {
+    ...store,
+    sheet: async (size: number) => {
+      const snapshot = await store.sheet(size);
+      if (reads++ === 0) await held;
+      return snapshot;
+    },
+  };
+  const hub = (withStore: typeof store) => {
+    const made = createBubbleHub({
+      store: withStore,
+      bus,
+      guard: backends.guard,
+      log: quiet,
+      limiter: { take: async () => 0 },
+      presence: localPresence(),
+      size: 8,
+      checkMs: 600_000,
+    });
+    cleanUps.push(() => made.stop());
+    return made;
+  };
+  const writer = hub(store);
+  await writer.sheet();
+  const reader = hub(slowStore);
+  const popper = testPeer();
+  writer.join(popper);
+  writer.pop(popper, { n: 1, sheet: 1, i: [2] });
+  await until(() => popper.texts.some((m) => m.t === "ok"));
+  // The news has reached the second hub (the bus delivers after the writer's work); now its read ends.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  release();
+  const seen = await reader.sheet();
+  expect(seen && isPopped(seen.bits, 2)).toBe(true);
+  expect(reads).toBeGreaterThan(1);
 });

@@ -82,6 +82,8 @@ export function createBubbleHub({
   checkMs = 30_000,
 }: BubbleHubOptions) {
   let mirror: StoredSheet | null = null;
+  /** News heard over the bus so far (a load in flight reads again when there is more). */
+  let heard = 0;
   const sequence = createSequence(BUBBLES_TOPIC);
   const peers = new Set<Peer>();
   const lastSync = new WeakMap<Peer, number>();
@@ -147,9 +149,20 @@ export function createBubbleHub({
   }
 
   /** Reads the sheet from the store; a copy that differs is replaced and sent to everyone. */
+  /**
+   * The store's sheet, read again when news came over the bus while it was read (a read that began
+   * before a write can end after that write's news, and would take it back): at most three reads.
+   */
+  async function readFresh() {
+    for (let reads = 1; ; reads++) {
+      const before = heard;
+      const stored = await guard.run(() => store.sheet(size));
+      if (heard === before || reads === 3) return stored;
+    }
+  }
+
   function load(): Promise<void> {
-    loading ??= guard
-      .run(() => store.sheet(size))
+    loading ??= readFresh()
       .then((stored) => {
         const same =
           mirror !== null &&
@@ -217,6 +230,7 @@ export function createBubbleHub({
     } catch {
       return;
     }
+    heard++;
     if (!mirror) return;
     if (m.sheet !== mirror.sheet) {
       // This process missed something (a rollover it did not hear of), or this news is of a sheet

@@ -56,6 +56,8 @@ export function openLive(
       ws.send(typeof message === "string" ? message : JSON.stringify({ topic: topics[0], ...message })),
     until(check, ms = 5000) {
       if (check()) return Promise.resolve();
+      // Made here, so that a timeout names the test's line that waited.
+      const never = new Error(`the live channel never got there in ${ms} ms`);
       return new Promise((resolve, reject) => {
         const waiter = () => {
           if (!check()) return;
@@ -65,7 +67,7 @@ export function openLive(
         };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error("the live channel never got there"));
+          reject(never);
         }, ms);
         waiters.add(waiter);
       });
