@@ -86,8 +86,10 @@ test.describe("Trivia Time", () => {
     ] as const) {
       await answers.nth(answer).click();
       // Focus in the notifications (F8, as a keyboard user gets there) holds the toast open while
-      // axe runs (longer than its 2 s). At once: on a slow machine, waiting for the toast to
-      // settle before a hover could outlast it.
+      // axe runs (longer than its 2 s). Soon: on a slow machine, waiting for the toast to settle
+      // before a hover could outlast it. But after the page has moved focus to the next question,
+      // which on a busy machine came after an F8 pressed at once, and let the toast go mid-run.
+      await expect(page.getByRole("heading", { level: 2 })).toBeFocused();
       await page.keyboard.press("F8");
       await expect(toast).toContainText(title);
       await expect(toast).toHaveAttribute("data-variant", variant);
