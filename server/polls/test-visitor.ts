@@ -48,5 +48,11 @@ export type PollsVisitor = Awaited<ReturnType<typeof openPolls>>;
 
 /** Every question's counts over plain HTTP. */
 export async function countsOver(origin: string): Promise<Counts[]> {
-  return ((await (await fetch(`${origin}/api/polls`)).json()) as { counts: Counts[] }).counts;
+  // Once the server has them from its store: a process just started may first answer 503 while it
+  // connects (a page tries again), and on a busy machine it did.
+  for (const end = Date.now() + 5000; ; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    const response = await fetch(`${origin}/api/polls`);
+    if (response.status !== 503 || Date.now() > end) return ((await response.json()) as { counts: Counts[] }).counts;
+    await response.body?.cancel();
+  }
 }
