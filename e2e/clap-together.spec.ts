@@ -1,17 +1,16 @@
-import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { CLAP_THROTTLE_MS } from "../app/toys/clap/logic";
-import { startRedis, startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
+import type { Page } from "@playwright/test";
+import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
 import { recordSounds, soundsPlayed, withoutUserActivation } from "./audio-stub";
+import { allConfirmed, clap, clappingNow, count, LIVE, serverTotal, total, visitor, zone } from "./clap-crowd";
 import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
 
 /**
  * Aggressive Claps with the crowd, against a server of its own and a data folder nobody else
- * touches (every visitor in these tests claps into the same total), then against servers started
- * for one test: killed and started again, or two on one real Redis.
+ * touches (every visitor in these tests claps into the same total). Servers started for one test
+ * (killed, or two on one Redis): clap-together-servers.spec.ts.
  */
 const test = base.extend<object, { crowdServer: { origin: string } }>({
   crowdServer: [
@@ -30,47 +29,6 @@ const test = base.extend<object, { crowdServer: { origin: string } }>({
 
 // The total is shared: each test builds on what the last one left.
 test.describe.configure({ mode: "serial" });
-
-const LIVE = "Live: your claps join everyone's, and you hear theirs.";
-const stat = (page: Page, label: string) => page.locator("dt", { hasText: label }).locator("+ dd");
-const total = (page: Page) => stat(page, "Everyone's claps");
-const clappingNow = (page: Page) => stat(page, "Clapping now");
-const count = (n: number) => n.toLocaleString("en-US");
-const zone = (page: Page) => page.getByRole("button", { name: /Applause zone/ });
-
-/** The total as the server has it (GET /api/claps on the page's own server). */
-async function serverTotal(page: Page): Promise<number> {
-  return ((await (await page.request.get("/api/claps")).json()) as { total: number }).total;
-}
-
-/**
- * A visitor on `origin` (another browser context: no storage shared), once the page is live. Its
- * fake clock runs as time does; claps are spaced with it, so each press is a clap.
- */
-async function visitor(browser: Browser, origin: string, setUp?: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ baseURL: origin, serviceWorkers: "block" });
-  const page = await context.newPage();
-  await page.clock.install();
-  await setUp?.(page);
-  await open(page, "/clap");
-  await expect(page.getByText(LIVE)).toBeVisible();
-  return { page, close: () => context.close() };
-}
-
-/** `n` claps with the keyboard, one throttle apart; resolves once the page counted them. */
-async function clap(page: Page, n: number) {
-  const own = zone(page).getByText(/^\d+$/);
-  const before = Number(await own.textContent());
-  await zone(page).focus();
-  for (let i = 0; i < n; i++) {
-    await page.keyboard.press("Enter");
-    await page.clock.runFor(CLAP_THROTTLE_MS);
-  }
-  await expect(own).toHaveText(String(before + n));
-}
-
-/** Waits until the page has no claps of its own on the way: the server confirmed every one. */
-const allConfirmed = (page: Page) => expect(page.getByText(/of yours on the way/)).toHaveCount(0);
 
 test("a visitor's claps reach another visitor within 2 s, a newcomer sees the total, and nothing moves", async ({
   page,
@@ -331,73 +289,4 @@ test("bad input is refused with a reason, a flood is told to wait, and nothing e
   // Only the flood's admitted batches were counted, each once; the server is up.
   expect(await serverTotal(page)).toBe(start + 30 * admitted);
   await expect(total(page)).toHaveText(count(start + 30 * admitted));
-});
-
-test.describe("servers started for one test", () => {
-  test("a server killed mid-clapping (SIGKILL) and started again loses no acknowledged clap and counts none twice", async ({
-    browser,
-  }) => {
-    const dataDir = mkdtempSync(join(tmpdir(), "pointless-claps-kill-"));
-    let server = await startSiteProcess({ COUNTER_DATA_DIR: dataDir });
-    try {
-      const oks: number[] = [];
-      const clapper = await visitor(browser, server.origin, async (p) => {
-        p.on("websocket", (ws) =>
-          ws.on("framereceived", ({ payload }) => {
-            if (typeof payload === "string" && payload.includes('"t":"ok"')) oks.push(1);
-          }),
-        );
-      });
-      const page = clapper.page;
-      // Claps go on while the server is killed: some confirmed before, some on their way.
-      await clap(page, 12);
-      await expect.poll(() => oks.length).toBeGreaterThan(0);
-      await clap(page, 8);
-      await stopProcess(server.child, "SIGKILL");
-      // The page knows the server is gone (a refused connection reads as offline); claps wait.
-      await expect(page.getByText(LIVE)).toHaveCount(0);
-      await clap(page, 10);
-      server = await startSiteProcess({ COUNTER_DATA_DIR: dataDir }, { port: server.port });
-      await expect(page.getByText(LIVE)).toBeVisible({ timeout: 20_000 });
-      await allConfirmed(page);
-      // Every clap the page made was confirmed in the end, and each is in the total once.
-      expect(await serverTotal(page)).toBe(30);
-      await expect(total(page)).toHaveText("30");
-      await clapper.close();
-    } finally {
-      await stopProcess(server.child);
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  test("two servers on one Redis share the total and who is clapping", async ({ browser }) => {
-    const dir = mkdtempSync(join(tmpdir(), "pointless-claps-redis-"));
-    const redis: { child: ChildProcess; url: string } = await startRedis();
-    const servers = await Promise.all(
-      [1, 2].map(() => startSiteProcess({ COUNTER_DATA_DIR: dir, REDIS_URL: redis.url })),
-    );
-    try {
-      const [one, two] = [
-        await visitor(browser, servers[0]?.origin ?? ""),
-        await visitor(browser, servers[1]?.origin ?? ""),
-      ];
-      await expect(total(two.page)).toHaveText("0");
-      await clap(one.page, 5);
-      await expect(total(two.page)).toHaveText("5", { timeout: 2000 });
-      // Clapping on the first server, counted on the second (each reports through Redis every 2 s).
-      await expect(clappingNow(two.page)).toHaveText("1", { timeout: 6000 });
-      await clap(two.page, 3);
-      await expect(total(one.page)).toHaveText("8", { timeout: 2000 });
-      await allConfirmed(two.page);
-      for (const server of servers) {
-        expect(await (await fetch(`${server.origin}/api/claps`)).json()).toMatchObject({ total: 8 });
-      }
-      await one.close();
-      await two.close();
-    } finally {
-      await Promise.all(servers.map((server) => stopProcess(server.child)));
-      await stopProcess(redis.child);
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
 });
