@@ -2,7 +2,6 @@ import {
   applyPops,
   BUBBLES_PATH,
   BUBBLES_TOPIC,
-  bytesFor,
   countPopped,
   type DoneMessage,
   decodeSheet,
@@ -16,14 +15,14 @@ import {
   type TickMessage,
 } from "../../../contracts/bubbles";
 import type { NoMessage, OkMessage } from "../../../contracts/live";
-import { readItem, writeItem } from "../../kit/lib/storage";
 import type { Connection } from "../../kit/live/connection";
 import { followTopicLater, outboxLater } from "../../kit/live/follow-later";
 import { createLiveStore } from "../../kit/live/live-store";
 import type { Outbox } from "../../kit/live/outbox";
 import type { FollowedTopic } from "../../kit/live/topics";
 import { playScream } from "../../kit/sound/scream";
-import { fromBase64, toBase64 } from "./logic";
+import { fromBase64 } from "./logic";
+import { clearPending, readPending, readSheet, writePending, writeSheet } from "./stored-sheet";
 
 /**
  * The shared sheet as this page holds it: what the server last confirmed (`sheet`), the pops made
@@ -49,9 +48,6 @@ export interface SharedSheetState {
   notice: string | null;
 }
 
-const STORAGE_KEY = "sharedBubbleSheet";
-/** This page's pops the server has not confirmed yet, with the sheet they are for. */
-const PENDING_KEY = "sharedBubblePending";
 const GIVEN_BACK = "Your pops could not be sent from this network, so they are back on the sheet.";
 const FINISHED_MEANWHILE = "The sheet was finished before your last pops got there.";
 /** Bubbles others pop scream at most this often, and more quietly than one's own. */
@@ -78,24 +74,6 @@ function update(next: Partial<SharedSheetState>) {
   if (mineChanged) savePending();
 }
 
-/** Keeps this page's unconfirmed pops in storage (untrusted when read back: checked like a message). */
-function savePending() {
-  const sheet = state.sheet?.sheet;
-  if (state.mine.size === 0 || sheet === undefined) writeItem(PENDING_KEY, "");
-  else writeItem(PENDING_KEY, JSON.stringify({ sheet, i: [...state.mine] }));
-}
-
-function savedPending(): { sheet: number; i: number[] } | null {
-  try {
-    const saved = JSON.parse(readItem(PENDING_KEY) || "null") as { sheet?: unknown; i?: unknown } | null;
-    if (!saved || !Number.isSafeInteger(saved.sheet) || !Array.isArray(saved.i)) return null;
-    const i = saved.i.filter((n): n is number => Number.isSafeInteger(n) && n >= 0).slice(0, 10_000);
-    return { sheet: saved.sheet as number, i };
-  } catch {
-    return null;
-  }
-}
-
 let channel: FollowedTopic | null = null;
 let outbox: Outbox<number> | null = null;
 /**
@@ -110,28 +88,15 @@ let lastScream = 0;
 let saveTimer: ReturnType<typeof setInterval> | undefined;
 let celebrationTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** The last sheet this browser saw, and when, from storage (untrusted: checked like a message). */
-function savedSheet(): { sheet: Sheet; seenAt: number } | null {
-  try {
-    const saved = JSON.parse(readItem(STORAGE_KEY) ?? "null") as
-      | (Omit<Sheet, "bits"> & { bits: string; seenAt: number })
-      | null;
-    const bits = fromBase64(saved?.bits);
-    if (!saved || !bits || !Number.isSafeInteger(saved.size) || bits.length !== bytesFor(saved.size)) return null;
-    const { sheet, size, finished, seenAt } = saved;
-    if (![sheet, finished, seenAt].every(Number.isSafeInteger)) return null;
-    return { sheet: { sheet, size, finished, seq: 0, epoch: 0, popped: countPopped(bits), bits }, seenAt };
-  } catch {
-    return null;
-  }
-}
-
 function save() {
   const { sheet } = state;
   if (!sheet || state.connection !== "live") return;
-  writeItem(STORAGE_KEY, JSON.stringify({ ...sheet, bits: toBase64(sheet.bits), seenAt: Date.now() }));
+  writeSheet(sheet, Date.now());
   update({ seenAt: Date.now() });
 }
+
+/** Keeps this page's unconfirmed pops in storage. */
+const savePending = () => writePending(state.sheet?.sheet, state.mine);
 
 /** Pops an earlier visit left unconfirmed (in storage), put back on `sheet` if they were made on it. */
 function restorePending(sheet: Sheet) {
@@ -140,7 +105,7 @@ function restorePending(sheet: Sheet) {
   restored = null;
   if (pending.sheet !== sheet.sheet) {
     if (pending.sheet < sheet.sheet) update({ notice: FINISHED_MEANWHILE });
-    writeItem(PENDING_KEY, "");
+    clearPending();
     return;
   }
   const mine = new Set([...state.mine, ...pending.i.filter((i) => i < sheet.size && !isPopped(sheet.bits, i))]);
@@ -250,11 +215,11 @@ function start() {
       return channel?.send({ t: "pop", n, sheet, i }) ?? false;
     },
   });
-  const saved = state.sheet ? null : savedSheet();
+  const saved = state.sheet ? null : readSheet();
   if (saved) update(saved);
   // Pops made here that no server confirmed before the page went away: shown again, and sent, on
   // the sheet they were made on.
-  restored = savedPending();
+  restored = readPending();
   if (state.sheet) restorePending(state.sheet);
   channel = followTopicLater(
     BUBBLES_TOPIC,
