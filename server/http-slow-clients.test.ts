@@ -74,8 +74,10 @@ describe("slow clients and broken requests", () => {
       if (!text) socket.write("GARBAGE\r\n\r\n");
       text += data.toString("latin1");
     });
+    // Closed with a reset is closed too (what matters is what was written before it).
+    socket.on("error", () => {});
     socket.write("GET /hi HTTP/1.1\r\nHost: localhost\r\n\r\n");
-    await once(socket, "close");
+    await new Promise((resolve) => socket.once("close", resolve));
     expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(text).toMatch(/\r\n\r\npart$/);
     http.close();
