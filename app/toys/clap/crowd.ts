@@ -96,8 +96,12 @@ const mineNow = () => waiting + [...unconfirmed.values()].reduce((sum, b) => sum
 /** Claps wait for the crowd while it may come back; with no server here, or blocked, they cannot. */
 const sendable = () => state.connection !== "no-server" && state.connection !== "blocked";
 
-/** Puts waiting claps into batches, as many as the server's replay window and the cap allow. */
+/**
+ * Puts waiting claps into batches, as many as the server's replay window and the cap allow. Called
+ * by its timer, or at once (the crowd arrived, a batch was confirmed): then the timer is not needed.
+ */
 function seal() {
+  clearTimeout(sealTimer);
   sealTimer = undefined;
   if (!outbox || state.connection !== "live") return;
   while (waiting > 0 && unconfirmed.size < MAX_UNCONFIRMED_BATCHES && nextBatch <= MAX_BATCH) {

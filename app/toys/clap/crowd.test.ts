@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import type { TopicHandlers } from "../../kit/live/topics";
+
+/**
+ * The crowd's page side (crowd.ts) against a channel of the test's making: what the page puts in
+ * its outbox, and what it leaves behind when it goes.
+ */
+const sent: unknown[] = [];
+let handlers: TopicHandlers | null = null;
+vi.mock("../../kit/live/follow-later", () => ({
+  followTopicLater: (_topic: string, topicHandlers: TopicHandlers) => {
+    handlers = topicHandlers;
+    return { send: () => true, status: "open", holdOff() {}, leave() {} };
+  },
+  outboxLater: () => ({
+    add: (item: unknown) => sent.push(item),
+    confirm() {},
+    refuse: () => [],
+    resend() {},
+    unconfirmed: () => [],
+    clear() {},
+    stop() {},
+  }),
+}));
+vi.mock("../../kit/sound/sound", () => ({ playNoise() {} }));
+vi.mock("../../kit/sound/mute", () => ({ isMuted: () => true }));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sent.length = 0;
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+it("seals claps made before the crowd arrived when it does, and leaves no timer behind when the page goes", async () => {
+  const { clapWithCrowd, subscribeCrowd } = await import("./crowd");
+  const leave = subscribeCrowd(() => {});
+  // Claps while the page finds the crowd: they wait to be sealed into a batch.
+  for (let i = 0; i < 3; i++) clapWithCrowd();
+  // The crowd arrives: the waiting claps go at once, not a timer's wait later.
+  handlers?.onMessage({ topic: "claps", t: "crowd", total: 10, clapping: 0 });
+  expect(sent).toEqual([expect.objectContaining({ batch: 1, count: 3 })]);
+  leave();
+  // The seal they had been waiting for went with them: nothing fires after the page has gone.
+  expect(vi.getTimerCount()).toBe(0);
+});
