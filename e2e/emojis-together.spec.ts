@@ -1,87 +1,26 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { decodeCells, PALETTE, WALL_SIZE } from "../contracts/wall";
-import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
-import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { WALL_SIZE } from "../contracts/wall";
+import { expect, open, watchLayoutShifts } from "./fixtures";
 import { holdTheLine } from "./live-line";
+import {
+  anotherVisitor,
+  COOLDOWN_S,
+  cellButton,
+  emoji,
+  LIVE,
+  namesOn,
+  PATH,
+  paint,
+  place,
+  test,
+  wallOnServer,
+} from "./wall-page";
 
 /**
- * Emoji Wall for Everyone against a server of its own, with a data folder nobody else touches and
- * a cooldown of 2 s. Each visitor comes from an address of its own (X-Forwarded-For, believed
- * from loopback here), so each has a cooldown of its own, as different people do.
+ * Emoji Wall for Everyone, shared: painting, the keyboard, the cooldown, a reconnect, bad input.
+ * The wall is shared (e2e/wall-page.ts): each test builds on what the last one left.
  */
-const COOLDOWN_S = 2;
-const test = base.extend<object, { wallServer: { origin: string } }>({
-  wallServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), "pointless-wall-"));
-      const { origin, child } = await startSiteProcess({
-        COUNTER_DATA_DIR: dataDir,
-        WALL_COOLDOWN_S: String(COOLDOWN_S),
-        TRUST_PROXY: "loopback",
-        LIVE_MAX_PER_ADDRESS: "100",
-      });
-      await use({ origin });
-      await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ wallServer }, use) => use(wallServer.origin),
-  // Each test's visitor from an address of its own: no test waits out the last one's cooldown.
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-  extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `198.51.100.${++addresses}` }),
-});
-let addresses = 0;
-
-// The wall is shared: each test builds on what the last one left.
 test.describe.configure({ mode: "serial" });
-
-const PATH = "/emojis/together";
-const LIVE = "Live: every cell you paint changes for everyone.";
-const place = (cell: number) => `Row ${Math.floor(cell / 10) + 1}, column ${(cell % 10) + 1}`;
-/** The button of `cell` (0-based), whatever it shows. */
-const cellButton = (page: Page, cell: number) => page.getByRole("button", { name: new RegExp(`^${place(cell)}: `) });
-const emoji = (e: number) => PALETTE[e] as { char: string; name: string };
-
-let visitors = 100;
-/** Another visitor: a browser context of its own (no storage shared), from an address of its own. */
-async function anotherVisitor(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    serviceWorkers: "block",
-    extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.${++visitors}` },
-  });
-  const page = await context.newPage();
-  await open(page, PATH);
-  await expect(page.getByText(LIVE)).toBeVisible();
-  return { page, close: () => context.close() };
-}
-
-/** Picks emoji `e` on the palette and presses `cell`. */
-async function paint(page: Page, cell: number, e: number) {
-  // A visitor presses the emoji (the radio button itself is visually hidden inside it).
-  const radio = page.getByRole("radio", { name: emoji(e).name });
-  await page.locator("label").filter({ has: radio }).click();
-  await expect(radio).toBeChecked();
-  await cellButton(page, cell).click();
-}
-
-/** The wall as the server has it. */
-async function wallOnServer(page: Page) {
-  const body = (await (await page.request.get("/api/wall")).json()) as { cells: string };
-  return decodeCells(body.cells) as Uint8Array;
-}
-
-/** The wall as the page shows it: each cell's name. */
-const namesOn = (page: Page) =>
-  page
-    .getByRole("grid")
-    .getByRole("button")
-    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
 
 test("a paint shows at once, and another visitor sees it within 2 s", async ({ page, browser, baseURL }) => {
   await open(page, PATH);
@@ -270,82 +209,4 @@ test("bad input is refused with a reason, closes a channel that is not a message
   expect(second.retryMs).toBeGreaterThan(1000);
   const after = await wallOnServer(page);
   expect([...after.keys()].filter((cell) => after[cell] !== before[cell])).toEqual([90]);
-});
-
-test("without the server, the page says so plainly, shows the last wall it saw and when, and comes back by itself", async ({
-  page,
-  problems,
-}) => {
-  // A visit that saw the wall, then leaves (the wall is kept in storage).
-  await open(page, PATH);
-  await expect(page.getByText(LIVE)).toBeVisible();
-  const seen = await namesOn(page);
-  await page.goto("about:blank");
-
-  // A static host: the API is its 404 page, and there is no channel.
-  const line = await holdTheLine(page, { statePath: "/api/wall" });
-  line.away = true;
-  await open(page, PATH);
-  await expect(
-    page.getByText("The shared wall needs the site's own server, and this copy of the site has none."),
-  ).toBeVisible();
-  await expect(page.getByText(/Showing the wall as it was at \d/)).toBeVisible();
-  expect(await namesOn(page)).toEqual(seen);
-  await expect(cellButton(page, 0)).toHaveAttribute("aria-disabled", "true");
-  await expect(page.getByRole("link", { name: "Play with a wall of your own" })).toHaveAttribute("href", "/emojis");
-  // Pressing a cell paints nothing (forced: Playwright would wait for an aria-disabled button to be enabled).
-  await cellButton(page, 150).click({ force: true });
-  expect(await namesOn(page)).toEqual(seen);
-
-  // The server is back: the page finds it on its own.
-  line.away = false;
-  await expect(page.getByText(LIVE)).toBeVisible({ timeout: 15_000 });
-  await expect(cellButton(page, 0)).not.toHaveAttribute("aria-disabled");
-  // The host's 404 and the refused channels were the browser's to report.
-  problems.splice(0, problems.length, ...problems.filter((p) => !/404|WebSocket/.test(p)));
-});
-
-test("without a connection, the page says so, keeps showing the wall it has, and comes back when the network does", async ({
-  page,
-  context,
-  problems,
-}) => {
-  const line = await holdTheLine(page);
-  await open(page, PATH);
-  await expect(page.getByText(LIVE)).toBeVisible();
-  const seen = await namesOn(page);
-  // The network goes, and with it the open channel (the browser's emulation keeps open sockets).
-  await context.setOffline(true);
-  line.away = true;
-  line.cut();
-  await expect(
-    page.getByText("You are offline. The shared wall needs a connection to the site's server."),
-  ).toBeVisible();
-  await expect(page.getByText(/Showing the wall as it was at \d/)).toBeVisible();
-  expect(await namesOn(page)).toEqual(seen);
-  await expect(cellButton(page, 0)).toHaveAttribute("aria-disabled", "true");
-  line.away = false;
-  await context.setOffline(false);
-  await expect(page.getByText(LIVE)).toBeVisible({ timeout: 30_000 });
-  // The lost connection was the browser's to report.
-  problems.splice(0, problems.length, ...problems.filter((p) => !/WebSocket|ERR_INTERNET_DISCONNECTED/.test(p)));
-});
-
-test("a first visit with no server shows no wall at all, never invented cells", async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
-  const page = await context.newPage();
-  (await holdTheLine(page, { statePath: "/api/wall" })).away = true;
-  await open(page, PATH);
-  await expect(page.getByText(/this copy of the site has none\. There is no wall to show/)).toBeVisible();
-  const names = await namesOn(page);
-  expect(names).toEqual(Array.from({ length: WALL_SIZE }, (_, cell) => `${place(cell)}: not loaded`));
-  expect(await page.getByRole("grid").textContent()).toBe("");
-  await context.close();
-});
-
-test("the personal Emoji Wall links to the shared one", async ({ page }) => {
-  await open(page, "/emojis");
-  await page.getByRole("link", { name: /Paint with everyone/ }).click();
-  await expect(page).toHaveURL(/\/emojis\/together$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Emoji Wall for Everyone");
 });

@@ -1,0 +1,126 @@
+import { expect, open } from "./fixtures";
+import { bubble, cuttableChannel, PATH, poppedOnServer, SIZE, test } from "./sheet-page";
+import { installPausedClock } from "./timers";
+
+/**
+ * Bubble Wrap for Everyone away from its server: a static host, a tab closed while reconnecting,
+ * blocked WebSockets, a proxy's error page. The sheet is shared (e2e/sheet-page.ts): each test
+ * builds on what the last one left.
+ */
+test.describe.configure({ mode: "serial" });
+
+test("without the server, the page says so plainly, shows the last sheet it saw, and comes back by itself", async ({
+  page,
+  problems,
+}) => {
+  // The server's word that bubble 7 (index 6) is popped, as the page receives it: the page keeps its
+  // own pops apart until then, and leaves only confirmed ones in storage.
+  const confirmed = new Promise<void>((resolve) => {
+    page.on("websocket", (ws) =>
+      ws.on("framereceived", ({ payload }) => {
+        if (typeof payload !== "string" || !payload.startsWith('{"topic":"bubbles","t":"pops"')) return;
+        if ((JSON.parse(payload) as { i: number[] }).i.includes(6)) resolve();
+      }),
+    );
+  });
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await bubble(page, 7).click();
+  await expect(bubble(page, 7)).toHaveAttribute("aria-pressed", "true");
+  await confirmed;
+  // Leaving keeps the sheet as it was in storage.
+  await page.goto("about:blank");
+
+  // A static host: the API is its 404 page, and there is no channel.
+  let serverThere = false;
+  await page.route("**/api/bubbles", (route) =>
+    serverThere ? route.continue() : route.fulfill({ status: 404, contentType: "text/html", body: "<h1>404</h1>" }),
+  );
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    if (serverThere) ws.connectToServer();
+    else ws.close({ code: 1006 });
+  });
+  await open(page, PATH);
+  await expect(
+    page.getByText("The shared sheet needs the site's own server, and this copy of the site has none."),
+  ).toBeVisible();
+  await expect(page.getByText(/Showing the sheet as it was at/)).toBeVisible();
+  await expect(bubble(page, 7)).toHaveAttribute("aria-pressed", "true");
+  await expect(bubble(page, 8)).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("link", { name: "Pop a sheet of your own" })).toHaveAttribute("href", "/bubble-wrap");
+
+  // The server is back: the page finds it on its own.
+  serverThere = true;
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible({ timeout: 15_000 });
+  await expect(bubble(page, 8)).not.toHaveAttribute("aria-disabled", "true");
+  // The host's 404 was the browser's to report.
+  problems.splice(0, problems.length, ...problems.filter((p) => !/404|WebSocket/.test(p)));
+});
+
+test("pops made while reconnecting wait in storage: a tab closed meanwhile loses none", async ({ page }) => {
+  const channel = await cuttableChannel(page);
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  channel.away = true;
+  channel.drop();
+  await expect(page.getByText(/Reconnecting/)).toBeVisible();
+  await bubble(page, 15).click();
+  await expect(bubble(page, 15)).toHaveAttribute("aria-pressed", "true");
+  expect(await poppedOnServer(page)).not.toContain(15);
+  // The tab goes away before the server is back.
+  await page.goto("about:blank");
+
+  channel.away = false;
+  await open(page, PATH);
+  await expect(bubble(page, 15)).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => poppedOnServer(page)).toContain(15);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("sharedBubblePending"))).toBe("");
+});
+
+test("where WebSockets are blocked but the server answers, the page says so and gives its pops back, never queues them for ever", async ({
+  page,
+  problems,
+}) => {
+  // Time to wait, not what is asserted: each try's five seconds of page time draw the grid's frames,
+  // and on a busy machine the whole test went past its minute after the page had said so.
+  test.slow();
+  await installPausedClock(page);
+  await page.routeWebSocket(/\/api\/live/, (ws) => ws.close({ code: 1006 }));
+  await open(page, PATH);
+  // The first failed try asks the server over HTTP: it is there, so pops wait for the channel.
+  await expect(page.getByText(/Reconnecting/)).toBeVisible();
+  // The grid draws its rows a few a frame, and the paused clock holds frames: a second of them.
+  await page.clock.runFor(1000);
+  const popped = await poppedOnServer(page);
+  const target = Array.from({ length: SIZE }, (_, i) => i + 1).find((n) => !popped.includes(n)) as number;
+  await bubble(page, target).click();
+  await expect(bubble(page, target)).toHaveAttribute("aria-pressed", "true");
+  // Three tries in a row that never open, with the server answering: blocked. The page's time runs
+  // on, five seconds at a time, until it says so.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(5000);
+      return page.getByText(/WebSockets are blocked/).isVisible();
+    })
+    .toBe(true);
+  await expect(
+    page.getByText("Your pops could not be sent from this network, so they are back on the sheet."),
+  ).toBeVisible();
+  await expect(bubble(page, target)).toHaveAttribute("aria-pressed", "false");
+  await expect(bubble(page, target)).toHaveAttribute("aria-disabled", "true");
+  problems.splice(0, problems.length, ...problems.filter((p) => !/WebSocket/.test(p)));
+});
+
+test("a proxy's error page during a deploy is a server away for a moment, not a site without one", async ({
+  page,
+  problems,
+}) => {
+  await page.route("**/api/bubbles", (route) =>
+    route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" }),
+  );
+  await page.routeWebSocket(/\/api\/live/, (ws) => ws.close({ code: 1006 }));
+  await open(page, PATH);
+  await expect(page.getByText(/Reconnecting/)).toBeVisible();
+  await expect(page.getByText(/has none/)).toHaveCount(0);
+  problems.splice(0, problems.length, ...problems.filter((p) => !/502|WebSocket/.test(p)));
+});

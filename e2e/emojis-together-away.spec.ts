@@ -1,0 +1,88 @@
+import { WALL_SIZE } from "../contracts/wall";
+import { expect, open } from "./fixtures";
+import { holdTheLine } from "./live-line";
+import { cellButton, LIVE, namesOn, PATH, place, test } from "./wall-page";
+
+/**
+ * Emoji Wall for Everyone without its server or a connection, and how visitors find it. The wall is
+ * shared (e2e/wall-page.ts): each test builds on what the last one left.
+ */
+test.describe.configure({ mode: "serial" });
+
+test("without the server, the page says so plainly, shows the last wall it saw and when, and comes back by itself", async ({
+  page,
+  problems,
+}) => {
+  // A visit that saw the wall, then leaves (the wall is kept in storage).
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  const seen = await namesOn(page);
+  await page.goto("about:blank");
+
+  // A static host: the API is its 404 page, and there is no channel.
+  const line = await holdTheLine(page, { statePath: "/api/wall" });
+  line.away = true;
+  await open(page, PATH);
+  await expect(
+    page.getByText("The shared wall needs the site's own server, and this copy of the site has none."),
+  ).toBeVisible();
+  await expect(page.getByText(/Showing the wall as it was at \d/)).toBeVisible();
+  expect(await namesOn(page)).toEqual(seen);
+  await expect(cellButton(page, 0)).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("link", { name: "Play with a wall of your own" })).toHaveAttribute("href", "/emojis");
+  // Pressing a cell paints nothing (forced: Playwright would wait for an aria-disabled button to be enabled).
+  await cellButton(page, 150).click({ force: true });
+  expect(await namesOn(page)).toEqual(seen);
+
+  // The server is back: the page finds it on its own.
+  line.away = false;
+  await expect(page.getByText(LIVE)).toBeVisible({ timeout: 15_000 });
+  await expect(cellButton(page, 0)).not.toHaveAttribute("aria-disabled");
+  // The host's 404 and the refused channels were the browser's to report.
+  problems.splice(0, problems.length, ...problems.filter((p) => !/404|WebSocket/.test(p)));
+});
+
+test("without a connection, the page says so, keeps showing the wall it has, and comes back when the network does", async ({
+  page,
+  context,
+  problems,
+}) => {
+  const line = await holdTheLine(page);
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  const seen = await namesOn(page);
+  // The network goes, and with it the open channel (the browser's emulation keeps open sockets).
+  await context.setOffline(true);
+  line.away = true;
+  line.cut();
+  await expect(
+    page.getByText("You are offline. The shared wall needs a connection to the site's server."),
+  ).toBeVisible();
+  await expect(page.getByText(/Showing the wall as it was at \d/)).toBeVisible();
+  expect(await namesOn(page)).toEqual(seen);
+  await expect(cellButton(page, 0)).toHaveAttribute("aria-disabled", "true");
+  line.away = false;
+  await context.setOffline(false);
+  await expect(page.getByText(LIVE)).toBeVisible({ timeout: 30_000 });
+  // The lost connection was the browser's to report.
+  problems.splice(0, problems.length, ...problems.filter((p) => !/WebSocket|ERR_INTERNET_DISCONNECTED/.test(p)));
+});
+
+test("a first visit with no server shows no wall at all, never invented cells", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const page = await context.newPage();
+  (await holdTheLine(page, { statePath: "/api/wall" })).away = true;
+  await open(page, PATH);
+  await expect(page.getByText(/this copy of the site has none\. There is no wall to show/)).toBeVisible();
+  const names = await namesOn(page);
+  expect(names).toEqual(Array.from({ length: WALL_SIZE }, (_, cell) => `${place(cell)}: not loaded`));
+  expect(await page.getByRole("grid").textContent()).toBe("");
+  await context.close();
+});
+
+test("the personal Emoji Wall links to the shared one", async ({ page }) => {
+  await open(page, "/emojis");
+  await page.getByRole("link", { name: /Paint with everyone/ }).click();
+  await expect(page).toHaveURL(/\/emojis\/together$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Emoji Wall for Everyone");
+});

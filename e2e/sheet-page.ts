@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
+import { test as base, expect, open } from "./fixtures";
+
+/**
+ * Bubble Wrap for Everyone for its specs (bubble-wrap-together.spec.ts, bubble-wrap-together-away.spec.ts):
+ * the page against a server of its own (one per worker) with a sheet of 24 bubbles (so a test can
+ * finish one), and a data folder nobody else touches: every visitor of a spec shares it.
+ */
+export const SIZE = 24;
+export const test = base.extend<object, { sheetServer: { origin: string } }>({
+  sheetServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), "pointless-bubbles-"));
+      const { origin, child } = await startSiteProcess({
+        COUNTER_DATA_DIR: dataDir,
+        BUBBLES_SHEET_SIZE: String(SIZE),
+        LIVE_MAX_PER_ADDRESS: "100",
+      });
+      await use({ origin });
+      await stopProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ sheetServer }, use) => use(sheetServer.origin),
+});
+
+export const PATH = "/bubble-wrap/together";
+export const bubble = (page: Page, n: number) => page.getByRole("button", { name: `Bubble ${n}`, exact: true });
+export const stat = (page: Page, label: string) => page.locator("dt", { hasText: label }).locator("+ dd");
+
+/** A second visitor: another browser context (no storage shared with the first). */
+export async function anotherVisitor(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const page = await context.newPage();
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+/**
+ * The page's channel passes through the test, which can cut it (`drop`) and keep the server away
+ * (`away`: new channels are refused); `urls` are the addresses the page opened it at.
+ */
+export async function cuttableChannel(page: Page) {
+  const state = { away: false, urls: [] as string[], drop: () => {} };
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    state.urls.push(ws.url());
+    if (state.away) return ws.close({ code: 1006 });
+    const server = ws.connectToServer();
+    state.drop = () => {
+      server.close();
+      ws.close();
+    };
+  });
+  return state;
+}
+
+/** The shared sheet as the server has it: which bubbles (1-based, as their names say) are popped. */
+export async function poppedOnServer(page: Page): Promise<number[]> {
+  const body = (await (await page.request.get("/api/bubbles")).json()) as { bits: string; size: number };
+  const bits = Buffer.from(body.bits, "base64");
+  return Array.from({ length: body.size }, (_, i) => i)
+    .filter((i) => (bits[i >> 3] ?? 0) & (0x80 >> (i & 7)))
+    .map((i) => i + 1);
+}
