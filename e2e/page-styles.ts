@@ -1,4 +1,5 @@
 import type { Page, Route } from "@playwright/test";
+import { expect, settle } from "./fixtures";
 
 /**
  * Each pre-rendered page carries only the CSS its own code can use (scripts/build/page-css.ts); the
@@ -43,8 +44,9 @@ export const BOX_DEPENDENT = [
 
 /**
  * Every element's computed style, and that of its ::before and ::after: the first look is kept in
- * the page, the second returns what differs from it (for elements whose class and style attributes
- * did not change in between). CSS animations and transitions are read at their start (paused at 0,
+ * the page, the second returns what differs from it (for elements whose attributes did not change
+ * in between: a live page may change state between the looks, and attribute selectors, such as
+ * Tailwind's `aria-disabled:`, style an element by more than its class). CSS animations and transitions are read at their start (paused at 0,
  * then put back where they were, so the page goes on as a visitor sees it), so both looks see the
  * same frame of them, and one that runs only in the second look is a @keyframes rule missing from
  * the page's own CSS. What script animations drive (an emoji's wiggle) is not the stylesheet's and
@@ -98,7 +100,7 @@ export function look(page: Page, skip: readonly string[]) {
     const now = new Map<Element, Looked>();
     for (const el of document.body.querySelectorAll("*")) {
       now.set(el, {
-        at: `${el.getAttribute("class") ?? ""}|${el.getAttribute("style") ?? ""}`,
+        at: [...el.attributes].map((a) => `${a.name}=${a.value}`).join("|"),
         styles: { ...styleOf(el), ...styleOf(el, "::before"), ...styleOf(el, "::after") },
         scripted: scriptedOn.get(el) ?? new Set(),
         runs: runsOn.get(el) ?? new Set(),
@@ -151,4 +153,27 @@ export function look(page: Page, skip: readonly string[]) {
     }
     return { compared, differences: differences.slice(0, 20) };
   }, skip);
+}
+
+/**
+ * The first look, taken once the page holds still: two looks a few frames apart that agree. A page
+ * may be between two states (its live channel just arrived), and Chromium has been seen to report
+ * an auto margin as 0px for one frame while the box had not moved (2026-11-26, the shared sheet
+ * going live): a look taken then would set the wrong standard for the second.
+ */
+export async function firstLook(page: Page, skip: readonly string[]) {
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => {
+          delete (window as unknown as { __firstLook?: unknown }).__firstLook;
+        });
+        const first = await look(page, skip);
+        if (first.differences.length > 0) return first.differences;
+        await settle(page);
+        return (await look(page, skip)).differences;
+      },
+      { message: "the page's own CSS, looked at twice while it holds still", timeout: 10_000 },
+    )
+    .toEqual([]);
 }
