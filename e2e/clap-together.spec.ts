@@ -1,31 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
 import { recordSounds, soundsPlayed, withoutUserActivation } from "./audio-stub";
 import { allConfirmed, clap, clappingNow, count, LIVE, serverTotal, total, visitor, zone } from "./clap-crowd";
-import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
+import { expect, open, watchLayoutShifts } from "./fixtures";
+import { withPrivateServer } from "./private-server";
 
 /**
  * Aggressive Claps with the crowd, against a server of its own and a data folder nobody else
  * touches (every visitor in these tests claps into the same total). Servers started for one test
  * (killed, or two on one Redis): clap-together-servers.spec.ts.
  */
-const test = base.extend<object, { crowdServer: { origin: string } }>({
-  crowdServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), "pointless-claps-"));
-      const { origin, child } = await startSiteProcess({ COUNTER_DATA_DIR: dataDir, LIVE_MAX_PER_ADDRESS: "100" });
-      await use({ origin });
-      await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ crowdServer }, use) => use(crowdServer.origin),
-});
+const test = withPrivateServer("claps", { LIVE_MAX_PER_ADDRESS: "100" });
 
 // The total is shared: each test builds on what the last one left.
 test.describe.configure({ mode: "serial" });

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { WebSocket } from "@playwright/test";
-import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
-import { test as base, expect, open } from "./fixtures";
+import { expect, open } from "./fixtures";
+import { withPrivateServer } from "./private-server";
 import { installPausedClock } from "./timers";
 
 /**
@@ -11,20 +8,7 @@ import { installPausedClock } from "./timers";
  * 50 ms (LIVE_HEARTBEAT_MS), so the page's clock can be run through minutes of a quiet site while
  * each heartbeat really arrives.
  */
-const test = base.extend<object, { liveServer: { origin: string } }>({
-  liveServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), "pointless-live-"));
-      const { origin, child } = await startSiteProcess({ COUNTER_DATA_DIR: dataDir, LIVE_HEARTBEAT_MS: "50" });
-      await use({ origin });
-      await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ liveServer }, use) => use(liveServer.origin),
-});
+const test = withPrivateServer("live", { LIVE_HEARTBEAT_MS: "50" });
 
 test("the Useless Button's channel stays open through a minute of a quiet site: the heartbeat shows the line is alive", async ({
   page,

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { freePort, startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
-import { test as base, expect, open, watchLayoutShifts } from "./fixtures";
+import { expect, open, watchLayoutShifts } from "./fixtures";
 import { anotherVisitor, openLivePolls, pollFrames, result, serverCounts, shares, thanks } from "./polls-live";
+import { withPrivateServer } from "./private-server";
 import { installPausedClock } from "./timers";
 
 /**
@@ -12,24 +13,10 @@ import { installPausedClock } from "./timers";
  * else touches: every visitor in these tests shares its counts, and each test builds on what the
  * last one left (question 1, "Is a hot dog a sandwich?", is the one every fresh page shows).
  */
-const test = base.extend<object, { pollServer: { origin: string } }>({
-  pollServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), "pointless-polls-"));
-      const { origin, child } = await startSiteProcess({
-        COUNTER_DATA_DIR: dataDir,
-        LIVE_MAX_PER_ADDRESS: "100",
-        LIVE_UPGRADE_LIMIT: "1000/10000",
-        POLLS_VOTE_LIMIT: "1000/10000",
-      });
-      await use({ origin });
-      await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ pollServer }, use) => use(pollServer.origin),
+const test = withPrivateServer("polls", {
+  LIVE_MAX_PER_ADDRESS: "100",
+  LIVE_UPGRADE_LIMIT: "1000/10000",
+  POLLS_VOTE_LIMIT: "1000/10000",
 });
 
 test.describe.configure({ mode: "serial" });

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
-import { test as base, expect, open } from "./fixtures";
+import { expect, open } from "./fixtures";
+import { withPrivateServer } from "./private-server";
 
 /**
  * Bubble Wrap for Everyone for its specs (bubble-wrap-together.spec.ts, bubble-wrap-together-away.spec.ts):
@@ -11,24 +8,7 @@ import { test as base, expect, open } from "./fixtures";
  * finish one), and a data folder nobody else touches: every visitor of a spec shares it.
  */
 export const SIZE = 24;
-export const test = base.extend<object, { sheetServer: { origin: string } }>({
-  sheetServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), "pointless-bubbles-"));
-      const { origin, child } = await startSiteProcess({
-        COUNTER_DATA_DIR: dataDir,
-        BUBBLES_SHEET_SIZE: String(SIZE),
-        LIVE_MAX_PER_ADDRESS: "100",
-      });
-      await use({ origin });
-      await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ sheetServer }, use) => use(sheetServer.origin),
-});
+export const test = withPrivateServer("bubbles", { BUBBLES_SHEET_SIZE: String(SIZE), LIVE_MAX_PER_ADDRESS: "100" });
 
 export const PATH = "/bubble-wrap/together";
 export const bubble = (page: Page, n: number) => page.getByRole("button", { name: `Bubble ${n}`, exact: true });

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { decodeCells, PALETTE } from "../contracts/wall";
-import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
-import { test as base, expect, open } from "./fixtures";
+import { expect, open } from "./fixtures";
+import { withPrivateServer } from "./private-server";
 
 /**
  * Emoji Wall for Everyone for its specs (emojis-together.spec.ts, emojis-together-away.spec.ts):
@@ -13,24 +10,11 @@ import { test as base, expect, open } from "./fixtures";
  * from loopback here), so each has a cooldown of its own, as different people do.
  */
 export const COOLDOWN_S = 2;
-export const test = base.extend<object, { wallServer: { origin: string } }>({
-  wallServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), "pointless-wall-"));
-      const { origin, child } = await startSiteProcess({
-        COUNTER_DATA_DIR: dataDir,
-        WALL_COOLDOWN_S: String(COOLDOWN_S),
-        TRUST_PROXY: "loopback",
-        LIVE_MAX_PER_ADDRESS: "100",
-      });
-      await use({ origin });
-      await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ wallServer }, use) => use(wallServer.origin),
+export const test = withPrivateServer("wall", {
+  WALL_COOLDOWN_S: String(COOLDOWN_S),
+  TRUST_PROXY: "loopback",
+  LIVE_MAX_PER_ADDRESS: "100",
+}).extend({
   // Each test's visitor from an address of its own: no test waits out the last one's cooldown.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `198.51.100.${++addresses}` }),
