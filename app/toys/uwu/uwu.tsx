@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { formatCount } from "../../kit/lib/format-count";
 import { seededRandom } from "../../kit/lib/random";
 import { Button } from "../../kit/ui/button";
 import { ShareButton } from "../../kit/ui/share-button";
@@ -6,8 +7,6 @@ import { toast } from "../../kit/ui/toast/toast-store";
 import { usePrepareToasts } from "../../kit/ui/toast/use-prepare-toasts";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { READ_OUT_MAX_CHARS, splitIntoBlocks, type UwuSource, uwuFromLink, uwuify, uwuLink } from "./logic";
-
-const numberFormat = new Intl.NumberFormat("en");
 
 export function Uwu() {
   // Its toasts answer presses: the toast view is fetched on the first one.
@@ -75,7 +74,7 @@ export function Uwu() {
       </form>
       {/* A long translation is announced by its length; a short one is read out. */}
       <p role="status" className="sr-only">
-        {long ? `Translated ${numberFormat.format(translation?.length ?? 0)} characters.` : ""}
+        {long ? `Translated ${formatCount(translation?.length ?? 0)} characters.` : ""}
       </p>
       {/* Above the output, not after it: a long translation is laid out block by block as it
           scrolls into view, so a button below it would move as it is reached (and be 90,000 px away). */}
