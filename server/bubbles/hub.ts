@@ -148,7 +148,6 @@ export function createBubbleHub({
     if (message) for (const peer of peers) peer.sendJson(message);
   }
 
-  /** Reads the sheet from the store; a copy that differs is replaced and sent to everyone. */
   /**
    * The store's sheet, read again when news came over the bus while it was read (a read that began
    * before a write can end after that write's news, and would take it back): at most three reads.
@@ -161,6 +160,7 @@ export function createBubbleHub({
     }
   }
 
+  /** Reads the sheet from the store; a copy that differs is replaced and sent to everyone. */
   function load(): Promise<void> {
     loading ??= readFresh()
       .then((stored) => {

@@ -6,7 +6,7 @@ import { type LiveClient, openLive } from "../test/live-client.ts";
 import { ownRedis } from "../test/own-redis.ts";
 import { makeSiteFixture } from "../test/site-fixture.ts";
 import { siteProcess } from "../test/site-process.ts";
-import { until } from "../test/until.ts";
+import { jsonOnceLoaded } from "../test/until.ts";
 
 /**
  * The crowd against the real server process: on SQLite (one process, its limit high enough for
@@ -24,7 +24,8 @@ const lastCrowd = (client: LiveClient) =>
     .filter((m) => m.t === "crowd")
     .at(-1);
 
-const crowdOf = async (origin: string) => (await (await fetch(`${origin}${CLAPS_PATH}`)).json()) as CrowdJson;
+/** The crowd over plain HTTP, once the server has it from its store. */
+const crowdOf = (origin: string) => jsonOnceLoaded<CrowdJson>(`${origin}${CLAPS_PATH}`);
 const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });
 
 let next = 0;
@@ -181,16 +182,7 @@ async function killWhileClapping(env: () => Record<string, string>) {
   const all = [...sent.values()].reduce((sum, b) => sum + b.count, 0);
   running = await startSiteProcess(env(), { port: running.port });
   try {
-    // Once the new process has the total from its store (a busy machine's first answer can be a
-    // 503 while it connects, as a page would see and try again).
-    let after: number | undefined;
-    const origin = running.origin;
-    await until(async () => {
-      const total = (await crowdOf(origin)).total;
-      after = typeof total === "number" ? total : undefined;
-      return after !== undefined;
-    });
-    const stored = (after as number) - before;
+    const stored = (await crowdOf(running.origin)).total - before;
     expect(stored).toBeGreaterThanOrEqual(acknowledged);
     expect(stored).toBeLessThanOrEqual(all);
     const back = await openLive(running.origin, ["claps"]);

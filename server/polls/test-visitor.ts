@@ -1,6 +1,7 @@
 import type { NoMessage } from "../../contracts/live.ts";
 import type { Counts, TalliesMessage, TallyMessage, VoteOk } from "../../contracts/polls.ts";
 import { type LiveClient, openLive } from "../test/live-client.ts";
+import { jsonOnceLoaded } from "../test/until.ts";
 
 /** What a page hears on the topic "polls". */
 type PollMessage = Omit<TalliesMessage, "topic"> | Omit<TallyMessage, "topic"> | Omit<VoteOk, "topic"> | NoMessage;
@@ -46,13 +47,7 @@ export async function openPolls(origin: string) {
 
 export type PollsVisitor = Awaited<ReturnType<typeof openPolls>>;
 
-/** Every question's counts over plain HTTP. */
+/** Every question's counts over plain HTTP, once the server has them from its store. */
 export async function countsOver(origin: string): Promise<Counts[]> {
-  // Once the server has them from its store: a process just started may first answer 503 while it
-  // connects (a page tries again), and on a busy machine it did.
-  for (const end = Date.now() + 5000; ; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    const response = await fetch(`${origin}/api/polls`);
-    if (response.status !== 503 || Date.now() > end) return ((await response.json()) as { counts: Counts[] }).counts;
-    await response.body?.cancel();
-  }
+  return (await jsonOnceLoaded<{ counts: Counts[] }>(`${origin}/api/polls`)).counts;
 }
