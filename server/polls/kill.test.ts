@@ -1,10 +1,8 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUESTIONS } from "../../contracts/polls.ts";
-import { freePort, startRedis, startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { freePort, startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { ownRedis } from "../test/own-redis.ts";
 import { makeSiteFixture } from "../test/site-fixture.ts";
 import { countsOver, openPolls, type PollsVisitor } from "./test-visitor.ts";
 
@@ -15,24 +13,17 @@ import { countsOver, openPolls, type PollsVisitor } from "./test-visitor.ts";
  * On SQLite (its WAL file) and on Redis (with an append-only file written before each answer).
  */
 let site: ReturnType<typeof makeSiteFixture>;
-let redis: { url: string; child: ChildProcess } | undefined;
-let redisDir: string;
+const redis = ownRedis({ appendOnly: true });
 
-beforeAll(async () => {
+beforeAll(() => {
   site = makeSiteFixture();
-  redisDir = mkdtempSync(join(tmpdir(), "polls-kill-redis-"));
-  redis = await startRedis({ dir: redisDir });
 });
-afterAll(async () => {
-  if (redis) await stopProcess(redis.child);
-  rmSync(redisDir, { recursive: true, force: true });
-  site.remove();
-});
+afterAll(() => site.remove());
 
 const VISITORS = 10;
 const stores: [string, () => Record<string, string>][] = [
   ["SQLite", () => ({ COUNTER_DATA_DIR: join(site.root, "sqlite-data") })],
-  ["Redis", () => ({ REDIS_URL: redis?.url ?? "" })],
+  ["Redis", () => ({ REDIS_URL: redis.url })],
 ];
 
 describe.each(stores)("a server killed while visitors vote, on %s", (_, store) => {
