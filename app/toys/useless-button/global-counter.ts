@@ -1,18 +1,14 @@
 import {
   CLICKS_PATH,
-  CLICKS_TOPIC,
   type ClicksAck,
   type ClicksSend,
   DEVICE_QUERY,
-  isCount,
   MAX_CLICKS_PER_SEND,
   REFRESH_EVERY_MS,
   SEND_EVERY_MS,
 } from "../../../contracts/clicks";
-import { followTopicLater } from "../../kit/live/follow-later";
 import { type Answer, noServerHere, requestJson } from "../../kit/live/request";
 import { retryDelay } from "../../kit/live/retry";
-import type { FollowedTopic } from "../../kit/live/topics";
 import {
   awaitsCheck,
   confirm as confirmLedger,
@@ -25,6 +21,7 @@ import {
   waiting,
 } from "./click-ledger";
 import { counterState, update } from "./counter-state";
+import { askTotalEvery, followTotal, seeTotal } from "./live-total";
 import {
   adoptOrphans,
   confirmHere,
@@ -36,42 +33,19 @@ import {
 
 /**
  * The Useless Button's global counter, kept by the site's server (server/clicks/): the total every
- * visitor shares, plus the clicks this browser made that the server has not confirmed yet. Clicks
- * go into this page's ledger in localStorage (click-ledger.ts, stored-ledger.ts) and are sent every
- * two seconds, with those of pages that are gone (and by `sendBeacon` when the page goes away:
- * counter-client.ts, which is there from the first paint); they wait there while the browser is offline or the server
- * is away (a proxy's error page during a deploy too), and go when it is back. Every request has a
- * deadline. Without the API at all (a static host's 404 page), the counter says so: the page shows
- * this device's own count instead.
+ * visitor shares (heard as in live-total.ts), plus the clicks this browser made that the server
+ * has not confirmed yet. Clicks go into this page's ledger in localStorage (click-ledger.ts,
+ * stored-ledger.ts) and are sent every two seconds, with those of pages that are gone (and by
+ * `sendBeacon` when the page goes away: counter-client.ts, which is there from the first paint);
+ * they wait there while the browser is offline or the server is away (a proxy's error page during
+ * a deploy too), and go when it is back. Every request has a deadline. Without the API at all (a
+ * static host's 404 page), the counter says so: the page shows this device's own count instead.
  */
 
 const NO_SERVICE_RETRY_MS = 60_000;
 
 const showWaiting = () => update({ pending: waitingEverywhere() });
 
-/** A total from the server; totals only grow, and a cached answer may be a second old. */
-function seeTotal(total: unknown): void {
-  if (!isCount(total)) return;
-  update({ total: Math.max(total, counterState().total ?? 0), mode: "live" });
-  // The server is there: from now on its total also comes live, as others click.
-  if (running && !channel) follow();
-}
-
-/**
- * The total on the live channel (topic "clicks"), so the number climbs while the page is open. The
- * poll goes on, less often, as the fallback for when the channel is down.
- */
-let channel: FollowedTopic | null = null;
-function follow(): void {
-  channel = followTopicLater(CLICKS_TOPIC, {
-    onMessage: (message) => {
-      if (message.t === "clicks") seeTotal(message.total);
-    },
-  });
-}
-
-/** The total is asked for every five seconds; every thirty while the live channel brings it anyway. */
-const askEvery = () => (channel?.status === "open" ? 6 * REFRESH_EVERY_MS : REFRESH_EVERY_MS);
 let askedAt = Number.NEGATIVE_INFINITY;
 
 /** The server is out of reach: offline, or no service at all on this host. */
@@ -232,7 +206,7 @@ async function refresh(): Promise<void> {
   showWaiting();
   if (!sendTimer && !sending) scheduleNext();
   // Where there is no counter service (a static host), asking every few seconds is pointless.
-  const every = counterState().mode === "local" ? NO_SERVICE_RETRY_MS : askEvery();
+  const every = counterState().mode === "local" ? NO_SERVICE_RETRY_MS : askTotalEvery();
   if (Date.now() - askedAt >= every - 100) {
     askedAt = Date.now();
     const answer = await requestJson(CLICKS_PATH);
@@ -275,6 +249,7 @@ function onStorage(event: StorageEvent): void {
 function start(): () => void {
   running++;
   if (running === 1) {
+    followTotal(true);
     window.addEventListener("online", onOnline);
     window.addEventListener("storage", onStorage);
     document.addEventListener("visibilitychange", onVisibility);
@@ -291,8 +266,7 @@ function start(): () => void {
     if (running > 0) return;
     clearTimeout(sendTimer);
     clearTimeout(refreshTimer);
-    channel?.leave();
-    channel = null;
+    followTotal(false);
     window.removeEventListener("online", onOnline);
     window.removeEventListener("storage", onStorage);
     document.removeEventListener("visibilitychange", onVisibility);
