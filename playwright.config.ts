@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { SUITE_LIMITS } from "./e2e/suite-limits";
 import { CHROMIUM_ARGS, findTestChromium } from "./scripts/chromium.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
@@ -47,10 +48,7 @@ export default defineConfig({
       PORT: String(PORT),
       // A fresh global counter for every run of the suite.
       COUNTER_DATA_DIR: counterDataDir(),
-      // Every test's browser comes from the same address: the rate limits are for the API's own
-      // tests (server/app.test.ts), not for the suite's two hundred page loads.
-      COUNTER_READ_LIMIT: "10000/100000",
-      COUNTER_WRITE_LIMIT: "10000/100000",
+      ...SUITE_LIMITS,
     },
     url: baseURL,
     reuseExistingServer: false,

@@ -9,7 +9,7 @@ import { withPrivateServer } from "./private-server";
  * touches (every visitor in these tests claps into the same total). Servers started for one test
  * (killed, or two on one Redis): clap-together-servers.spec.ts.
  */
-const test = withPrivateServer("claps", { LIVE_MAX_PER_ADDRESS: "100" });
+const test = withPrivateServer("claps");
 
 // The total is shared: each test builds on what the last one left.
 test.describe.configure({ mode: "serial" });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
+import { SUITE_LIMITS } from "./suite-limits";
 
 /**
  * A server of the site's own (`npm start`'s script), with a global counter nobody else touches:
@@ -29,8 +30,7 @@ export async function startCounterServer(): Promise<CounterServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "pointless-counter-"));
   const { origin, port, child, logs } = await startSiteProcess({
     COUNTER_DATA_DIR: dataDir,
-    COUNTER_READ_LIMIT: "10000/100000",
-    COUNTER_WRITE_LIMIT: "10000/100000",
+    ...SUITE_LIMITS,
     // Every request and every counter send, for a failure to say what reached the server.
     LOG_LEVEL: "debug",
   });

@@ -6,6 +6,7 @@ import { decodeCells, PALETTE } from "../contracts/wall";
 import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
 import { expect, open, test } from "./fixtures";
 import { fleetOnRedis } from "./fleet";
+import { SUITE_LIMITS } from "./suite-limits";
 
 /**
  * Emoji Wall for Everyone as it runs in production: killed (SIGKILL) while visitors paint and
@@ -21,7 +22,7 @@ const cellButton = (page: Page, cell: number) => page.getByRole("button", { name
 const env = (more: Record<string, string> = {}) => ({
   WALL_COOLDOWN_S: "1",
   TRUST_PROXY: "loopback",
-  LIVE_MAX_PER_ADDRESS: "100",
+  ...SUITE_LIMITS,
   ...more,
 });
 

@@ -8,7 +8,7 @@ import { withPrivateServer } from "./private-server";
  * finish one), and a data folder nobody else touches: every visitor of a spec shares it.
  */
 export const SIZE = 24;
-export const test = withPrivateServer("bubbles", { BUBBLES_SHEET_SIZE: String(SIZE), LIVE_MAX_PER_ADDRESS: "100" });
+export const test = withPrivateServer("bubbles", { BUBBLES_SHEET_SIZE: String(SIZE) });
 
 export const PATH = "/bubble-wrap/together";
 export const bubble = (page: Page, n: number) => page.getByRole("button", { name: `Bubble ${n}`, exact: true });

@@ -13,7 +13,6 @@ export const COOLDOWN_S = 2;
 export const test = withPrivateServer("wall", {
   WALL_COOLDOWN_S: String(COOLDOWN_S),
   TRUST_PROXY: "loopback",
-  LIVE_MAX_PER_ADDRESS: "100",
 }).extend({
   // Each test's visitor from an address of its own: no test waits out the last one's cooldown.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
