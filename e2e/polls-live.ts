@@ -1,7 +1,20 @@
 import type { Browser, Page } from "@playwright/test";
 import type { Counts } from "../contracts/polls";
 import { expect, open } from "./fixtures";
+import { withPrivateServer } from "./private-server";
 import { installPausedClock } from "./timers";
+
+/**
+ * The live polls' specs (polls-together.spec.ts, polls-together-away.spec.ts) against a server of
+ * their own (one per worker) with a data folder nobody else touches: every visitor of a spec shares
+ * its counts, and each test builds on what the last one left.
+ */
+export const pollsTest = withPrivateServer("polls", {
+  POLLS_VOTE_LIMIT: "1000/10000",
+});
+
+/** A visitor's vote: the answer's button. */
+export const vote = (page: Page, answer: string) => page.getByRole("button", { name: answer, exact: true }).click();
 
 /** What the pages of Pointless Polls show of everyone's votes, for the live polls' browser tests. */
 export const result = (page: Page) => page.locator("#poll-result");

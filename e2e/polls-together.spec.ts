@@ -4,24 +4,27 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { freePort, startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
 import { expect, open, watchLayoutShifts } from "./fixtures";
-import { anotherVisitor, openLivePolls, pollFrames, result, serverCounts, shares, thanks } from "./polls-live";
-import { withPrivateServer } from "./private-server";
+import {
+  anotherVisitor,
+  openLivePolls,
+  pollFrames,
+  result,
+  serverCounts,
+  shares,
+  pollsTest as test,
+  thanks,
+  vote,
+} from "./polls-live";
+import { SUITE_LIMITS } from "./suite-limits";
 import { installPausedClock } from "./timers";
 
 /**
- * Pointless Polls with everyone's results, against a server of its own with a data folder nobody
- * else touches: every visitor in these tests shares its counts, and each test builds on what the
- * last one left (question 1, "Is a hot dog a sandwich?", is the one every fresh page shows).
+ * Pointless Polls with everyone's results, live (e2e/polls-live.ts: a server of the spec's own),
+ * each test building on what the last one left (question 1, "Is a hot dog a sandwich?", is the one
+ * every fresh page shows).
  */
-const test = withPrivateServer("polls", {
-  LIVE_MAX_PER_ADDRESS: "100",
-  LIVE_UPGRADE_LIMIT: "1000/10000",
-  POLLS_VOTE_LIMIT: "1000/10000",
-});
-
 test.describe.configure({ mode: "serial" });
 
-const vote = (page: Page, answer: string) => page.getByRole("button", { name: answer, exact: true }).click();
 const announced = (page: Page) => page.locator('p[aria-live="polite"]');
 
 test("a vote shows how everyone voted, and another visitor's vote arrives while it is shown", async ({
@@ -172,56 +175,6 @@ test("bad input is refused with a reason and changes nothing", async ({ page }) 
   expect(await serverCounts(page)).toEqual(before);
 });
 
-test("without the site's server the poll works alone, says results need it, and shows no number", async ({
-  page,
-  problems,
-}) => {
-  // A static host: the API is its 404 page, and there is no channel.
-  let serverThere = false;
-  await page.route("**/api/polls", (route) =>
-    serverThere ? route.continue() : route.fulfill({ status: 404, contentType: "text/html", body: "<h1>404</h1>" }),
-  );
-  await page.routeWebSocket(/\/api\/live/, (ws) => {
-    if (serverThere) ws.connectToServer();
-    else ws.close({ code: 1006 });
-  });
-  await installPausedClock(page);
-  await open(page, "/polls");
-  const before = await serverCounts(page);
-  await vote(page, "No");
-  await expect(thanks(page)).toBeVisible();
-  await expect(result(page)).toHaveText(
-    "Everyone's results need the site's own server, and this copy of the site has none.",
-  );
-  await expect(shares(page)).toHaveCount(0);
-  await expect(page.getByRole("main")).not.toContainText(/\d+%|\d+ votes?/);
-  await page.clock.runFor(1500);
-  await expect(page.locator("#poll-question")).toHaveText("How many ducks could you fight?");
-  expect(await serverCounts(page)).toEqual(before);
-
-  // The server is back: the page finds it on its own, and the vote it kept is counted, once.
-  serverThere = true;
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(2000);
-      return (await serverCounts(page))[0]?.[1];
-    })
-    .toBe((before[0]?.[1] ?? 0) + 1);
-  // The host's 404 and the refused channel were the browser's to report.
-  problems.splice(0, problems.length, ...problems.filter((p) => !/404|WebSocket/.test(p)));
-});
-
-test("offline, the thanks view says results need a connection", async ({ page, problems }) => {
-  await page.route("**/api/polls", (route) => route.abort("internetdisconnected"));
-  await page.routeWebSocket(/\/api\/live/, (ws) => ws.close({ code: 1006 }));
-  await installPausedClock(page);
-  await open(page, "/polls");
-  await vote(page, "Yes");
-  await expect(result(page)).toHaveText("You are offline. Everyone's results need a connection to the site's server.");
-  await expect(shares(page)).toHaveCount(0);
-  problems.splice(0, problems.length, ...problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|WebSocket/.test(p)));
-});
-
 test("voting, the results arriving and the next question move nothing on the page (no layout shift), on a phone", async ({
   page,
 }) => {
@@ -248,7 +201,7 @@ test("voting, the results arriving and the next question move nothing on the pag
 test("exact across a SIGKILL: nothing acknowledged is lost, nothing is counted twice", async ({ browser }) => {
   const dataDir = mkdtempSync(join(tmpdir(), "pointless-polls-kill-"));
   const port = await freePort();
-  const env = { COUNTER_DATA_DIR: dataDir, LIVE_MAX_PER_ADDRESS: "100", LIVE_UPGRADE_LIMIT: "1000/10000" };
+  const env = { COUNTER_DATA_DIR: dataDir, ...SUITE_LIMITS };
   let server = await startSiteProcess(env, { port });
   const contexts = [];
   try {

@@ -1,0 +1,59 @@
+import { expect, open } from "./fixtures";
+import { result, serverCounts, shares, pollsTest as test, thanks, vote } from "./polls-live";
+import { installPausedClock } from "./timers";
+
+/**
+ * Pointless Polls without its server: a static host's, and offline. The page votes alone and
+ * says why there are no results; it never shows a number it does not have.
+ */
+test.describe.configure({ mode: "serial" });
+
+test("without the site's server the poll works alone, says results need it, and shows no number", async ({
+  page,
+  problems,
+}) => {
+  // A static host: the API is its 404 page, and there is no channel.
+  let serverThere = false;
+  await page.route("**/api/polls", (route) =>
+    serverThere ? route.continue() : route.fulfill({ status: 404, contentType: "text/html", body: "<h1>404</h1>" }),
+  );
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    if (serverThere) ws.connectToServer();
+    else ws.close({ code: 1006 });
+  });
+  await installPausedClock(page);
+  await open(page, "/polls");
+  const before = await serverCounts(page);
+  await vote(page, "No");
+  await expect(thanks(page)).toBeVisible();
+  await expect(result(page)).toHaveText(
+    "Everyone's results need the site's own server, and this copy of the site has none.",
+  );
+  await expect(shares(page)).toHaveCount(0);
+  await expect(page.getByRole("main")).not.toContainText(/\d+%|\d+ votes?/);
+  await page.clock.runFor(1500);
+  await expect(page.locator("#poll-question")).toHaveText("How many ducks could you fight?");
+  expect(await serverCounts(page)).toEqual(before);
+
+  // The server is back: the page finds it on its own, and the vote it kept is counted, once.
+  serverThere = true;
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(2000);
+      return (await serverCounts(page))[0]?.[1];
+    })
+    .toBe((before[0]?.[1] ?? 0) + 1);
+  // The host's 404 and the refused channel were the browser's to report.
+  problems.splice(0, problems.length, ...problems.filter((p) => !/404|WebSocket/.test(p)));
+});
+
+test("offline, the thanks view says results need a connection", async ({ page, problems }) => {
+  await page.route("**/api/polls", (route) => route.abort("internetdisconnected"));
+  await page.routeWebSocket(/\/api\/live/, (ws) => ws.close({ code: 1006 }));
+  await installPausedClock(page);
+  await open(page, "/polls");
+  await vote(page, "Yes");
+  await expect(result(page)).toHaveText("You are offline. Everyone's results need a connection to the site's server.");
+  await expect(shares(page)).toHaveCount(0);
+  problems.splice(0, problems.length, ...problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|WebSocket/.test(p)));
+});
