@@ -2,9 +2,10 @@
 // the polls, the claps and the emoji wall (a quarter each, each from its own address), every
 // visitor keeping its toy's state as its page does; on each toy some of them act at a person's
 // pace for SECONDS. Measured per topic: fan-out latency from an actor's acknowledgement (on the
-// wall, from the paint's send) to the news reaching a tenth of the toy's visitors (p50 / p99 / max), bytes per visitor per second; per
-// server process, CPU and memory; and at the end, whether every visitor's state equals the store's
-// (each toy's HTTP state). Goal: p99 under 250 ms on every topic, every state equal.
+// wall, from the paint's send) to the news reaching a tenth of the toy's visitors (p50 / p99 /
+// max; fan-out.ts), bytes per visitor per second; per server process, CPU and memory; and at the
+// end, whether every visitor's state equals the store's (each toy's HTTP state). Goal: p99 under
+// 250 ms on every topic, every state equal.
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import { applyPops, BUBBLES_PATH, BUBBLES_TOPIC, decodeSheet, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
@@ -13,6 +14,7 @@ import { liveUrl, readTopicFrame } from "../../contracts/live.ts";
 import { type Counts, POLLS_PATH, POLLS_TOPIC, QUESTIONS } from "../../contracts/polls.ts";
 import { applyCells, decodeCells, PALETTE, WALL_PATH, WALL_SIZE, WALL_TOPIC } from "../../contracts/wall.ts";
 import { rssMb, cpuTicks as ticks } from "../lib/process-limits.ts";
+import { Climbing, Keyed } from "./fan-out.ts";
 import { address, Histogram, pickUnpopped } from "./live-clients.ts";
 import { setUp } from "./live-servers.ts";
 
@@ -28,46 +30,6 @@ interface State {
   counts: Counts[] | null;
   total: number | null;
   wall: { cells: Uint8Array; seq: number } | null;
-}
-
-/** News with a key (a bubble, a painted cell): when it was acknowledged, and arrivals that came first. */
-class Keyed {
-  private at = new Map<string, number>();
-  private early = new Map<string, number>();
-  private latency: Histogram;
-  constructor(latency: Histogram) {
-    this.latency = latency;
-  }
-  acknowledged(key: string, now: number) {
-    this.at.set(key, now);
-    // Arrivals that beat the acknowledgement to the bench count as 0 ms.
-    for (let k = this.early.get(key) ?? 0; k > 0; k--) this.latency.add(0);
-    this.early.delete(key);
-  }
-  arrived(key: string, now: number) {
-    const acked = this.at.get(key);
-    if (acked === undefined) this.early.set(key, (this.early.get(key) ?? 0) + 1);
-    else this.latency.add(now - acked);
-  }
-}
-
-/** A number that only climbs (a question's votes, the claps' total): when each value was acknowledged. */
-class Climbing {
-  private acked: { value: number; at: number }[] = [];
-  private latency: Histogram;
-  constructor(latency: Histogram) {
-    this.latency = latency;
-  }
-  acknowledged(value: number, at: number, watchers: { seen: number }[]) {
-    this.acked.push({ value, at });
-    // Watchers that had it before the bench heard its acknowledgement: 0 ms.
-    for (const watcher of watchers) if (watcher.seen >= value) this.latency.add(0);
-  }
-  seen(watcher: { seen: number }, value: number, now: number) {
-    if (value <= watcher.seen) return;
-    for (const { value: v, at } of this.acked) if (v > watcher.seen && v <= value) this.latency.add(now - at);
-    watcher.seen = value;
-  }
 }
 
 interface Visitor {
