@@ -1,5 +1,6 @@
 import { expect, open } from "./fixtures";
-import { bubble, cuttableChannel, PATH, poppedOnServer, SIZE, test } from "./sheet-page";
+import { holdTheLine } from "./live-line";
+import { bubble, PATH, poppedOnServer, SIZE, test } from "./sheet-page";
 import { installPausedClock } from "./timers";
 
 /**
@@ -32,14 +33,8 @@ test("without the server, the page says so plainly, shows the last sheet it saw,
   await page.goto("about:blank");
 
   // A static host: the API is its 404 page, and there is no channel.
-  let serverThere = false;
-  await page.route("**/api/bubbles", (route) =>
-    serverThere ? route.continue() : route.fulfill({ status: 404, contentType: "text/html", body: "<h1>404</h1>" }),
-  );
-  await page.routeWebSocket(/\/api\/live/, (ws) => {
-    if (serverThere) ws.connectToServer();
-    else ws.close({ code: 1006 });
-  });
+  const line = await holdTheLine(page, { statePath: "/api/bubbles" });
+  line.away = true;
   await open(page, PATH);
   await expect(
     page.getByText("The shared sheet needs the site's own server, and this copy of the site has none."),
@@ -50,7 +45,7 @@ test("without the server, the page says so plainly, shows the last sheet it saw,
   await expect(page.getByRole("link", { name: "Pop a sheet of your own" })).toHaveAttribute("href", "/bubble-wrap");
 
   // The server is back: the page finds it on its own.
-  serverThere = true;
+  line.away = false;
   await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible({ timeout: 15_000 });
   await expect(bubble(page, 8)).not.toHaveAttribute("aria-disabled", "true");
   // The host's 404 was the browser's to report.
@@ -58,11 +53,11 @@ test("without the server, the page says so plainly, shows the last sheet it saw,
 });
 
 test("pops made while reconnecting wait in storage: a tab closed meanwhile loses none", async ({ page }) => {
-  const channel = await cuttableChannel(page);
+  const channel = await holdTheLine(page);
   await open(page, PATH);
   await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
   channel.away = true;
-  channel.drop();
+  channel.cut();
   await expect(page.getByText(/Reconnecting/)).toBeVisible();
   await bubble(page, 15).click();
   await expect(bubble(page, 15)).toHaveAttribute("aria-pressed", "true");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, open } from "./fixtures";
-import { anotherVisitor, bubble, cuttableChannel, PATH, SIZE, stat, test } from "./sheet-page";
+import { holdTheLine } from "./live-line";
+import { anotherVisitor, bubble, PATH, SIZE, stat, test } from "./sheet-page";
 
 /**
  * Bubble Wrap for Everyone, shared: pops seen live, the keyboard, a reconnect, a finished sheet,
@@ -66,10 +67,10 @@ test("works with the keyboard: arrows move between bubbles, Enter pops", async (
 });
 
 test("a visitor whose connection drops catches up on what was popped meanwhile", async ({ page, browser, baseURL }) => {
-  const channel = await cuttableChannel(page);
+  const channel = await holdTheLine(page);
   await open(page, PATH);
   await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
-  channel.drop();
+  channel.cut();
   await expect(page.getByText(/Reconnecting/)).toBeVisible();
   const other = await anotherVisitor(browser, baseURL as string);
   await bubble(other.page, 10).click();

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { recordSounds, soundsPlayed, withoutUserActivation } from "./audio-stub";
 import { allConfirmed, clap, clappingNow, count, LIVE, serverTotal, total, visitor, zone } from "./clap-crowd";
 import { expect, open, watchLayoutShifts } from "./fixtures";
+import { holdTheLine } from "./live-line";
 import { withPrivateServer } from "./private-server";
 
 /**
@@ -180,10 +181,7 @@ test("without the server or a connection, the page claps alone and says so, with
   problems,
 }) => {
   // A static host: the API is its 404 page, and there is no channel.
-  await page.route("**/api/claps", (route) =>
-    route.fulfill({ status: 404, contentType: "text/html", body: "<h1>404</h1>" }),
-  );
-  await page.routeWebSocket(/\/api\/live/, (ws) => ws.close({ code: 1006 }));
+  (await holdTheLine(page, { statePath: "/api/claps" })).away = true;
   await open(page, "/clap");
   await expect(
     page.getByText("The crowd needs the site's own server, and this copy of the site has none: you clap alone."),

@@ -1,4 +1,5 @@
 import { expect, open } from "./fixtures";
+import { holdTheLine } from "./live-line";
 import { result, serverCounts, shares, pollsTest as test, thanks, vote } from "./polls-live";
 import { installPausedClock } from "./timers";
 
@@ -13,14 +14,8 @@ test("without the site's server the poll works alone, says results need it, and 
   problems,
 }) => {
   // A static host: the API is its 404 page, and there is no channel.
-  let serverThere = false;
-  await page.route("**/api/polls", (route) =>
-    serverThere ? route.continue() : route.fulfill({ status: 404, contentType: "text/html", body: "<h1>404</h1>" }),
-  );
-  await page.routeWebSocket(/\/api\/live/, (ws) => {
-    if (serverThere) ws.connectToServer();
-    else ws.close({ code: 1006 });
-  });
+  const line = await holdTheLine(page, { statePath: "/api/polls" });
+  line.away = true;
   await installPausedClock(page);
   await open(page, "/polls");
   const before = await serverCounts(page);
@@ -36,7 +31,7 @@ test("without the site's server the poll works alone, says results need it, and 
   expect(await serverCounts(page)).toEqual(before);
 
   // The server is back: the page finds it on its own, and the vote it kept is counted, once.
-  serverThere = true;
+  line.away = false;
   await expect
     .poll(async () => {
       await page.clock.runFor(2000);

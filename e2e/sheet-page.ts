@@ -23,24 +23,6 @@ export async function anotherVisitor(browser: Browser, baseURL: string) {
   return { page, close: () => context.close() };
 }
 
-/**
- * The page's channel passes through the test, which can cut it (`drop`) and keep the server away
- * (`away`: new channels are refused); `urls` are the addresses the page opened it at.
- */
-export async function cuttableChannel(page: Page) {
-  const state = { away: false, urls: [] as string[], drop: () => {} };
-  await page.routeWebSocket(/\/api\/live/, (ws) => {
-    state.urls.push(ws.url());
-    if (state.away) return ws.close({ code: 1006 });
-    const server = ws.connectToServer();
-    state.drop = () => {
-      server.close();
-      ws.close();
-    };
-  });
-  return state;
-}
-
 /** The shared sheet as the server has it: which bubbles (1-based, as their names say) are popped. */
 export async function poppedOnServer(page: Page): Promise<number[]> {
   const body = (await (await page.request.get("/api/bubbles")).json()) as { bits: string; size: number };
