@@ -155,11 +155,16 @@ export function look(page: Page, skip: readonly string[]) {
   }, skip);
 }
 
+/** Properties whose computed value is the one layout resolved (a box's margins and padding). */
+const LAID_OUT = ["top", "right", "bottom", "left"].flatMap((side) => [`margin-${side}`, `padding-${side}`]);
+
 /**
- * The first look, taken once the page holds still: two looks a few frames apart that agree. A page
- * may be between two states (its live channel just arrived), and Chromium has been seen to report
- * an auto margin as 0px for one frame while the box had not moved (2026-11-26, the shared sheet
- * going live): a look taken then would set the wrong standard for the second.
+ * The first look, taken once the page's layout holds still: after it, a few frames later, the
+ * margins and padding layout resolved are read again, and the look is taken again until they
+ * agree. Chromium has been seen to report an auto margin as 0px for a frame or two while the box
+ * had not moved (2026-11-26, the shared sheet going live, in 3 of 6 loads): a look taken then
+ * would set the wrong standard for the second. (Reading every property twice cost the route-wide
+ * checks 8 s a run; these eight are what layout resolves.)
  */
 export async function firstLook(page: Page, skip: readonly string[]) {
   await expect
@@ -171,9 +176,25 @@ export async function firstLook(page: Page, skip: readonly string[]) {
         const first = await look(page, skip);
         if (first.differences.length > 0) return first.differences;
         await settle(page);
-        return (await look(page, skip)).differences;
+        return page.evaluate((names) => {
+          type Looked = { styles: Record<string, string> };
+          const looked = (window as unknown as { __firstLook?: Map<Element, Looked> }).__firstLook;
+          const moved: string[] = [];
+          for (const [el, { styles }] of looked ?? []) {
+            const now = getComputedStyle(el);
+            for (const name of names) {
+              const before = styles[name];
+              if (before !== undefined && before !== now.getPropertyValue(name)) {
+                moved.push(
+                  `<${el.tagName.toLowerCase()} class="${el.getAttribute("class")}"> ${name}: ${before} → ${now.getPropertyValue(name)}`,
+                );
+              }
+            }
+          }
+          return moved.slice(0, 20);
+        }, LAID_OUT);
       },
-      { message: "the page's own CSS, looked at twice while it holds still", timeout: 10_000 },
+      { message: "the page's own CSS, its layout read twice while it holds still", timeout: 10_000 },
     )
     .toEqual([]);
 }
