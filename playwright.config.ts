@@ -17,12 +17,11 @@ const baseURL = `http://localhost:${PORT}`;
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
-  // Four workers on the 2-core CI machine. On 2026-11-24 (the whole suite, one run each) quiet,
+  // Three workers on the 2-core CI machine. On 2026-11-24 (the whole suite, one run each) quiet,
   // 1 / 2 / 3 workers took 4.0 / 3.7 / 3.7 min: one worker already kept both cores busy. Since then
   // a third of the suite's time is waiting (servers of their own started, killed and restarted,
-  // Redis, channels reconnecting): on 2026-11-26, 2 / 3 workers took 5.1 / 4.1 min, and later that
-  // day (more specs, each shared toy's with a server of its own) 3 / 4 workers took 267 / 242 s.
-  workers: process.env.CI ? 4 : undefined,
+  // Redis, channels reconnecting): on 2026-11-26, 2 / 3 workers took 5.1 / 4.1 min.
+  workers: process.env.CI ? 3 : undefined,
   forbidOnly: !!process.env.CI,
   reporter: "list",
   // Time to wait, not what is asserted. On 2026-11-25 the same two cores ran the whole suite in
