@@ -21,6 +21,12 @@ export const POPS_PER_SECOND = 15;
 export const POPS_BURST = 2 * POPS_PER_SECOND;
 export const MAX_POPS_PER_MESSAGE = POPS_BURST;
 
+/**
+ * Messages a page may send on the topic (contracts/live.ts MessageLimit): a batch of pops every
+ * SEND_POPS_EVERY_MS at most, their retries, and a request for the whole sheet after a gap.
+ */
+export const BUBBLES_MESSAGE_LIMIT = { burst: 40, perSecond: 25 } as const;
+
 /** The page gathers a finger's pops this long before it sends them. */
 export const SEND_POPS_EVERY_MS = 50;
 

@@ -30,6 +30,12 @@ export const CLAPS_BURST = 2 * CLAPS_PER_SECOND;
  */
 export const MAX_CLAPS_PER_BATCH = 30;
 
+/**
+ * Messages a page may send on the topic (contracts/live.ts MessageLimit): a batch every half
+ * second, a few at once after a reconnect.
+ */
+export const CLAPS_MESSAGE_LIMIT = { burst: 12, perSecond: 6 } as const;
+
 /** The page gathers claps this long before it sends them as one batch. */
 export const SEND_CLAPS_EVERY_MS = 500;
 

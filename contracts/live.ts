@@ -25,10 +25,15 @@ export const RESUME_PATTERN = /^\d{1,10}\.\d{1,15}$/;
  * The channel's address: the topics to follow, and where the page left off on each it was
  * following before (`resume`: topic to token), if anywhere.
  */
-export function liveUrl(topics: readonly Topic[], resume: Readonly<Record<Topic, string | undefined>> = {}): string {
+export function liveUrl(
+  topics: readonly Topic[],
+  resume: Readonly<Record<Topic, string | undefined>> = {},
+  visitor?: string,
+): string {
   const query = new URLSearchParams({ topics: topics.join(",") });
   const tokens = topics.flatMap((topic) => (resume[topic] ? [`${topic}:${resume[topic]}`] : []));
   if (tokens.length > 0) query.set("resume", tokens.join(","));
+  if (visitor && VISITOR_TOKEN_PATTERN.test(visitor)) query.set("visitor", visitor);
   return `${LIVE_PATH}?${query}`;
 }
 
@@ -45,7 +50,29 @@ export function readResume(value: string | null): Map<Topic, string> {
 /** A message larger than this is refused: the connection is closed with 1009. */
 export const MAX_MESSAGE_BYTES = 2048;
 
-/** Close codes the server uses (1000-range codes are the protocol's own). */
+/**
+ * How many messages a page may send: `burst` at once, then `perSecond`. The channel has one for
+ * all its topics (CHANNEL_MESSAGE_LIMIT), and each topic may have a tighter one of its own, in its
+ * contract (contracts/wall.ts WALL_MESSAGE_LIMIT ...): the server closes a channel past either
+ * (1008), and the page's outbox paces itself by the same numbers, so an honest page never trips it.
+ */
+export interface MessageLimit {
+  burst: number;
+  perSecond: number;
+}
+export const CHANNEL_MESSAGE_LIMIT: MessageLimit = { burst: 40, perSecond: 25 };
+
+/**
+ * The visitor token (server/live/visitor.ts): who the server vouches a page is, signed by the
+ * server, kept by the page in storage and named when it opens the channel (`visitor=` in
+ * liveUrl). A page without one, or with one the server does not take (forged, expired, or
+ * replayed past its limits), is sent a new one on the channel (VisitorMessage) as soon as the
+ * server may mint one for its address; its writes are counted under that token. The page treats
+ * it as an opaque string of this form.
+ */
+export const VISITOR_TOKEN_PATTERN = /^[A-Za-z0-9_.-]{16,200}$/;
+
+/** Close codes the server uses (1000-range codes are the protocol's own, 4000-range the engine's). */
 export const CLOSE = {
   /** The message was not one the server understands: do not send it again. */
   malformed: 1008,
@@ -53,6 +80,14 @@ export const CLOSE = {
   /** The server is stopping, or this page reads too slowly: come back later. */
   goingAway: 1001,
   tryLater: 1013,
+  /** The server failed on a message (its fault, logged and counted): come back, as after 1001. */
+  fault: 1011,
+  /**
+   * The server cannot take this channel now (full, too many channels from one place, restarting):
+   * it opened the channel only to say so. A BusyMessage comes first with when to try again; the
+   * page says the site is busy (never that its network is broken) and keeps what the visitor did.
+   */
+  busy: 4429,
 } as const;
 
 /**
@@ -104,6 +139,22 @@ export interface ByeMessage {
   t: "bye";
   retryMs: number;
   reason: string;
+}
+
+/**
+ * Sent just before a close with CLOSE.busy: why, in words for the visitor, and how long to wait
+ * before the next try (the page waits that long, with a little jitter of its own).
+ */
+export interface BusyMessage {
+  t: "busy";
+  retryMs: number;
+  reason: string;
+}
+
+/** The visitor token the page is to keep and name from now on (a new one, or a renewed one). */
+export interface VisitorMessage {
+  t: "visitor";
+  token: string;
 }
 
 // Page -> server: a topic's messages, `{ topic, t, n?, ... }`, with `n` numbering a request that

@@ -29,6 +29,12 @@ export const VOTES_PER_MINUTE = 120;
 /** The most votes the limit admits at once (a page sending what waited while it was offline). */
 export const VOTES_BURST = 20;
 
+/**
+ * Messages a page may send on the topic (contracts/live.ts MessageLimit): one vote per click; a
+ * backlog is at most one per question.
+ */
+export const POLLS_MESSAGE_LIMIT = { burst: 40, perSecond: 5 } as const;
+
 /** The server sends the tallies that changed this often, never one message per vote. */
 export const SEND_TALLIES_EVERY_MS = 100;
 

@@ -38,6 +38,13 @@ export const PALETTE: readonly { char: string; name: string }[] = [
   { char: "🤖", name: "robot" },
 ];
 
+/**
+ * Messages a page may send on the topic (contracts/live.ts MessageLimit): a paint every few
+ * seconds, its retries, and a request for the whole wall after a gap. More is a flood, and closes
+ * the channel; the page's outbox sends no faster.
+ */
+export const WALL_MESSAGE_LIMIT = { burst: 8, perSecond: 2 } as const;
+
 /** Seconds between two paints of one visitor unless the server is told otherwise (WALL_COOLDOWN_S). */
 export const DEFAULT_COOLDOWN_S = 3;
 

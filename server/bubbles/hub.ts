@@ -1,4 +1,5 @@
 import {
+  BUBBLES_MESSAGE_LIMIT,
   BUBBLES_TOPIC,
   bytesFor,
   type DoneMessage,
@@ -317,6 +318,7 @@ export function createBubbleHub({
   const topic = {
     topic: BUBBLES_TOPIC,
     messages: BUBBLE_MESSAGES,
+    messageLimit: BUBBLES_MESSAGE_LIMIT,
     routes: bubbleRoutes(sheet),
     join(peer: Peer, since?: string) {
       peers.add(peer);

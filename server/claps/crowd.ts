@@ -1,5 +1,6 @@
 import {
   CLAPPING_WINDOW_MS,
+  CLAPS_MESSAGE_LIMIT,
   CLAPS_TOPIC,
   type ClapRequest,
   type ClapsOk,
@@ -179,8 +180,7 @@ export function createCrowd({
   const topic = {
     topic: CLAPS_TOPIC,
     messages: CLAP_MESSAGES,
-    // A page sends a batch every half second, a few at once after a reconnect.
-    messageLimit: { burst: 12, perSecond: 6 },
+    messageLimit: CLAPS_MESSAGE_LIMIT,
     routes: clapRoutes(crowd),
     join(peer: Peer) {
       peers.add(peer);

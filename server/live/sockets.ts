@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { type WebSocket, WebSocketServer } from "ws";
 import {
   type ByeMessage,
+  CHANNEL_MESSAGE_LIMIT,
   CLOSE,
   HEARTBEAT_EVERY_MS,
   LIVE_PATH,
@@ -54,9 +55,6 @@ export interface LiveOptions {
 }
 
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** Messages a connection may send in all: a burst, then a few a second (pops are batched every 50 ms). */
-const MESSAGE_BURST = 40;
-const MESSAGES_PER_SECOND = 25;
 
 /** A token bucket: `burst` at once, `perSecond` after; false when empty. */
 function bucket({ burst, perSecond }: { burst: number; perSecond: number }) {
@@ -164,7 +162,7 @@ export function createLiveSockets({
     const health = { missed: 0 };
     sockets.set(ws, health);
     metrics?.channels.set(sockets.size);
-    const allowed = bucket({ burst: MESSAGE_BURST, perSecond: MESSAGES_PER_SECOND });
+    const allowed = bucket(CHANNEL_MESSAGE_LIMIT);
     const send = (data: string | Uint8Array, topic: string) => {
       if (ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -187,7 +185,7 @@ export function createLiveSockets({
           sendJson: (message) => send(JSON.stringify({ topic, ...message }), topic),
           sendBinary: (payload) => send(topicFrame(topic, payload), topic),
         };
-        const limit = byTopic.get(topic)?.messageLimit ?? { burst: MESSAGE_BURST, perSecond: MESSAGES_PER_SECOND };
+        const limit = byTopic.get(topic)?.messageLimit ?? CHANNEL_MESSAGE_LIMIT;
         return [topic, { peer, allowed: bucket(limit) }];
       }),
     );

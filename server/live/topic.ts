@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type * as v from "valibot";
-import type { Topic } from "../../contracts/live.ts";
+import type { MessageLimit, Topic } from "../../contracts/live.ts";
 import type { ApiEnv } from "../http-api.ts";
 import type { Peer } from "./peer.ts";
 
@@ -20,7 +20,7 @@ export interface TopicModule {
    */
   readonly messages?: Readonly<Record<string, v.GenericSchema<unknown, { t: string }>>>;
   /** How many messages a page may send on this topic: `burst` at once, `perSecond` after. */
-  readonly messageLimit?: { burst: number; perSecond: number };
+  readonly messageLimit?: MessageLimit;
   /** Routes of its own on the site's API (its state over plain HTTP, for a page without the channel). */
   readonly routes?: Hono<ApiEnv>;
   /** A page arrives, with where it left off on this topic (`resume`, "epoch.seq") if it was here before. */

@@ -1,6 +1,7 @@
 import {
   type Counts,
   isAllCounts,
+  POLLS_MESSAGE_LIMIT,
   POLLS_TOPIC,
   SEND_TALLIES_EVERY_MS,
   type TalliesMessage,
@@ -177,8 +178,7 @@ export function createPollHub({
   const topic = {
     topic: POLLS_TOPIC,
     messages: POLL_MESSAGES,
-    // A page sends one vote per click; a backlog is at most one per question.
-    messageLimit: { burst: 40, perSecond: 5 },
+    messageLimit: POLLS_MESSAGE_LIMIT,
     routes: pollRoutes(counts),
     join(peer: Peer) {
       peers.add(peer);

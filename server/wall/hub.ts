@@ -1,5 +1,12 @@
 import type { PaintRequest } from "../../contracts/wall.ts";
-import { encodeCells, WALL_SIZE, WALL_TOPIC, type WallJson, type WallMessage } from "../../contracts/wall.ts";
+import {
+  encodeCells,
+  WALL_MESSAGE_LIMIT,
+  WALL_SIZE,
+  WALL_TOPIC,
+  type WallJson,
+  type WallMessage,
+} from "../../contracts/wall.ts";
 import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
@@ -9,7 +16,7 @@ import { createSequence } from "../live/sequence.ts";
 import type { TopicModule } from "../live/topic.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
-import { WALL_MESSAGE_LIMIT, WALL_MESSAGES } from "./messages.ts";
+import { WALL_MESSAGES } from "./messages.ts";
 import { type PaintRefusal, paintRefusal, tooSoon, WALL_AWAY } from "./refusals.ts";
 import { wallRoutes } from "./routes.ts";
 import type { Paint, StoredWall, WallStore } from "./store.ts";

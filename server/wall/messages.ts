@@ -11,9 +11,3 @@ export const WALL_MESSAGES = {
   paint: v.strictObject({ t: v.literal("paint"), n: Whole, cell: Whole, e: Whole }),
   sync: v.strictObject({ t: v.literal("sync") }),
 };
-
-/**
- * Messages a page may send on the topic: a paint every few seconds, its retries, and a request for
- * the whole wall after a gap. More is a flood, and closes the channel.
- */
-export const WALL_MESSAGE_LIMIT = { burst: 8, perSecond: 2 };
