@@ -128,11 +128,22 @@ export function applyCells(
 
 // Page -> server.
 
-/** Paints `cell` (0-based, row by row) with palette emoji `e`; `n` numbers the request for its answer. */
+/**
+ * A paint's id: random, made by the page once per paint and sent with it every time it is sent
+ * again (after a reconnect, or after the server restarted), so the server applies it once and
+ * spends the visitor's cooldown once.
+ */
+export const PAINT_ID = /^[A-Za-z0-9_-]{8,40}$/;
+
+/**
+ * Paints `cell` (0-based, row by row) with palette emoji `e`; `n` numbers the request for its
+ * answer, and `id` names the paint itself (PAINT_ID), the same on every resend.
+ */
 export interface PaintRequest {
   topic: typeof WALL_TOPIC;
   t: "paint";
   n: number;
+  id: string;
   cell: number;
   e: number;
 }
