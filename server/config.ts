@@ -160,16 +160,20 @@ export class ConfigError extends Error {
  * and COUNTER_WRITE_LIMIT ("burst/perMinute"), COUNTER_MAX_DEVICES (200000), STORE_DEADLINE_MS
  * (1500), SHUTDOWN_GRACE_MS (8000: how long a stop waits for requests in flight), LOG_LEVEL (info);
  * for the live channel and the shared bubble sheet, BUBBLES_SHEET_SIZE (10000), BUBBLES_POP_LIMIT
- * ("burst/perMinute" per client address, 30/900: fifteen a second; with Redis, for the whole fleet),
- * CLAPS_LIMIT (claps per client address, "burst/perMinute", 60/1800: thirty a second, for the fleet),
- * for the polls POLLS_VOTE_LIMIT (votes per client address, 20/120; with Redis, for the whole fleet)
- * and POLLS_MAX_VOTES (300000 votes remembered, one per question and device, the first cast
+ * ("burst/perMinute" per visitor, 30/900: fifteen a second; with Redis, for the whole fleet),
+ * CLAPS_LIMIT (claps per visitor, "burst/perMinute", 60/1800: thirty a second, for the fleet),
+ * for the polls POLLS_VOTE_LIMIT (votes per visitor, 20/120; with Redis, for the whole fleet)
+ * and POLLS_MAX_VOTES (300000 votes remembered, one per question and visitor, the first cast
  * forgotten first past it),
  * WALL_COOLDOWN_S (3: the seconds each visitor waits between two paints of the shared emoji wall,
- * per client address, for the whole fleet with Redis),
- * LIVE_MAX_CONNECTIONS (5000), LIVE_MAX_PER_ADDRESS (16), LIVE_MAX_PER_BLOCK (64 from one IPv6 /56)
- * LIVE_UPGRADE_LIMIT (new channels per address, 20/120) and LIVE_HEARTBEAT_MS (10000, at most: how often
- * every channel hears the server is there); METRICS_PORT (unset: no metrics) and
+ * for the whole fleet with Redis),
+ * LIVE_MAX_CONNECTIONS (10000), LIVE_MAX_PER_ADDRESS (1000: a school or a carrier's NAT),
+ * LIVE_MAX_PER_BLOCK (2000 from one IPv6 /56), LIVE_MAX_PER_VISITOR (16 channels of one visitor
+ * token), LIVE_UPGRADE_LIMIT (new channels per address, 600/1200), LIVE_VISITORS_PER_ADDRESS (32:
+ * each toy's limit is per visitor, and this many visitors' worth per address and /56),
+ * VISITOR_SECRET (signs visitor tokens; unset: made once and kept in the store), VISITOR_MINT_LIMIT
+ * (new visitor tokens per address and per /56, 120/120) and LIVE_HEARTBEAT_MS (10000, at most: how
+ * often every channel hears the server is there); METRICS_PORT (unset: no metrics) and
  * METRICS_HOST (127.0.0.1) for Prometheus' scrape of GET /metrics.
  *
  * An unset or empty setting takes its default. A malformed one is never replaced by the default
