@@ -27,6 +27,10 @@ export interface ApiOptions {
   deadlineMs?: number;
   /** The proxies in front of this server whose X-Forwarded-For is believed (TRUST_PROXY); 0 on the open internet. */
   trust?: Trust;
+  /** Signs of a proxy in front set up wrong (server/proxy-check.ts), listed by /readyz. */
+  warnings?: () => { kind: string; advice: string }[];
+  /** The server is stopping: /readyz says not ready, so a balancer takes it out of rotation at once. */
+  stopping?: () => boolean;
 }
 
 /**
@@ -44,6 +48,8 @@ export function createApi({
   limits = DEFAULT_LIMITS,
   deadlineMs = 1500,
   trust = 0,
+  warnings = () => [],
+  stopping = () => false,
 }: ApiOptions) {
   const apiLimits: ApiLimits = {
     read: createFleetLimiter(backends, "api-read", fleetLimit(limits.read), deadlineMs),
@@ -64,12 +70,19 @@ export function createApi({
   });
   app.get("/readyz", async (c) => {
     c.header("Cache-Control", "no-store");
+    // What arrives that shows a proxy in front set up wrong: ready all the same, but said.
+    const signs = warnings();
+    const warned = signs.length > 0 ? { warnings: signs } : {};
+    if (stopping()) {
+      c.header("Retry-After", String(RETRY_AFTER_S));
+      return c.json({ ready: false, store: backends.kind, ...warned, ...error("The server is stopping.") }, 503);
+    }
     try {
       await backends.ping();
-      return c.json({ ready: true, store: backends.kind });
+      return c.json({ ready: true, store: backends.kind, ...warned });
     } catch {
       c.header("Retry-After", String(RETRY_AFTER_S));
-      return c.json({ ready: false, store: backends.kind, ...error("The store does not answer.") }, 503);
+      return c.json({ ready: false, store: backends.kind, ...warned, ...error("The store does not answer.") }, 503);
     }
   });
 

@@ -17,6 +17,7 @@ import { createVisitorTokens, storedSecret } from "./live/visitor.ts";
 import { visitorLimit } from "./live/visitor-limit.ts";
 import { createLogger, errorText, type Logger } from "./log.ts";
 import { createMetrics, serveMetrics } from "./metrics.ts";
+import { createProxyCheck } from "./proxy-check.ts";
 import { SHARED_TOYS } from "./shared-toys.ts";
 import { siteFiles } from "./static.ts";
 
@@ -53,6 +54,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   const deps = toyDeps({ backends, bus, log, metrics, config });
   /** Every topic of the live channel: the shared toys (server/shared-toys.ts), the Useless Button's total among them. */
   const topics: TopicModule[] = SHARED_TOYS.map((toy) => toy(deps));
+  const proxyCheck = createProxyCheck({ trust: config.trust, log, metrics });
   const live = createLiveSockets({
     topics,
     log,
@@ -72,6 +74,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     }),
     metrics,
     heartbeatMs: config.heartbeatMs,
+    onOriginRefused: proxyCheck.originRefused,
   });
   const metricsServer =
     config.metricsPort === undefined ? null : await serveMetrics(metrics, config.metricsPort, config.metricsHost);
@@ -82,8 +85,17 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     limits: config.limits,
     deadlineMs: config.deadlineMs,
     trust: config.trust,
+    warnings: proxyCheck.warnings,
+    stopping: () => stopping !== undefined,
   });
-  const server = createSiteServer(files, { api: api.listener, upgrade: live.upgrade, log });
+  const server = createSiteServer(files, {
+    api: api.listener,
+    upgrade: (req, socket, head) => {
+      proxyCheck.arrived(req);
+      live.upgrade(req, socket, head);
+    },
+    log,
+  });
   if (typeof config.trust === "number" && config.trust > 0) {
     log.warn("TRUST_PROXY is a number of proxies: X-Forwarded-For is believed from any connection", {
       advice: "name the proxies' addresses or subnets (TRUST_PROXY=10.0.0.0/8) unless no client can reach this port",
@@ -93,6 +105,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   // Requests in flight, so a stop can wait for them (and no longer).
   const busy = new Set<Socket>();
   server.on("request", (req, res) => {
+    proxyCheck.arrived(req);
     busy.add(req.socket);
     res.on("close", () => {
       busy.delete(req.socket);

@@ -68,6 +68,8 @@ export interface LiveOptions {
   visitors: VisitorTokens;
   metrics?: Metrics;
   heartbeatMs?: number;
+  /** Told of an upgrade refused as another site's page (a proxy that rewrote Host may be why). */
+  onOriginRefused?: (origin: string, host: string | undefined) => void;
 }
 
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -107,6 +109,7 @@ export function createLiveSockets({
   visitors,
   metrics,
   heartbeatMs = HEARTBEAT_EVERY_MS,
+  onOriginRefused,
 }: LiveOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
   const dispatch = createDispatch(modules, { log, metrics });
@@ -117,9 +120,24 @@ export function createLiveSockets({
   let connections = 0;
   let refusing = 0;
   let stopping = false;
+  /**
+   * Refusals since the last log line, by reason: an operator hears of them once a minute (a proxy
+   * set up wrong refuses every page, and its visitors cannot say why), never once per upgrade.
+   */
+  let refusedLately = new Map<string, number>();
+  const refused = (reason: string) => {
+    metrics?.upgradesRefused.inc({ reason });
+    refusedLately.set(reason, (refusedLately.get(reason) ?? 0) + 1);
+  };
+  const refusalLog = setInterval(() => {
+    if (refusedLately.size === 0) return;
+    log.warn("live upgrades refused in the last minute, by reason", Object.fromEntries(refusedLately));
+    refusedLately = new Map();
+  }, 60_000);
+  refusalLog.unref();
 
   function refuseHttp(socket: Duplex, status: string, error: string, reason: string, retryAfter?: number) {
-    metrics?.upgradesRefused.inc({ reason });
+    refused(reason);
     const body = JSON.stringify({ error });
     const retry = retryAfter ? `Retry-After: ${retryAfter}\r\n` : "";
     socket.end(
@@ -139,7 +157,7 @@ export function createLiveSockets({
     if (refusing >= MAX_REFUSING) {
       return refuseHttp(socket, "503 Service Unavailable", words, reason, Math.ceil(retryMs / 1000));
     }
-    metrics?.upgradesRefused.inc({ reason });
+    refused(reason);
     refusing++;
     let counted = true;
     const done = () => {
@@ -182,6 +200,7 @@ export function createLiveSockets({
     // A page of another site may not open this site's channel in its visitors' browsers.
     const origin = req.headers.origin;
     if (origin !== undefined && !sameHost(origin, req.headers.host)) {
+      onOriginRefused?.(origin, req.headers.host);
       return refuseHttp(socket, "403 Forbidden", "This channel is for the site's own pages.", "origin");
     }
     const restarting = () =>
@@ -342,7 +361,7 @@ export function createLiveSockets({
       const minted = await visitors.mint(keys);
       if (closed || ws.readyState !== ws.OPEN) return;
       if ("token" in minted) return vouched(minted.id, minted.token);
-      metrics?.upgradesRefused.inc({ reason: "mint" });
+      refused("mint");
       notYet(minted.waitMs, () => void identify(null));
     }
 
@@ -352,7 +371,7 @@ export function createLiveSockets({
         const read = await visitors.read(named);
         if (closed || ws.readyState !== ws.OPEN) return;
         if (read && (open.get(visitorKey(read.id)) ?? 0) < maxPerVisitor) return vouched(read.id, read.renewed);
-        if (read) metrics?.upgradesRefused.inc({ reason: "visitor-replayed" });
+        if (read) refused("visitor-replayed");
         await mint();
       } catch (error) {
         // The secret could not be read (the store away at start): try again in a moment.
@@ -426,6 +445,7 @@ export function createLiveSockets({
      */
     stopAccepting() {
       stopping = true;
+      clearInterval(refusalLog);
     },
     /**
      * Closes every channel: each page is told to come back within a few seconds, at a moment of
@@ -434,6 +454,7 @@ export function createLiveSockets({
     close() {
       stopping = true;
       clearInterval(heartbeat);
+      clearInterval(refusalLog);
       const bye = JSON.stringify({
         t: "bye",
         retryMs: COME_BACK_WITHIN_MS,
