@@ -22,7 +22,7 @@ import { errorText, type Logger } from "../log.ts";
 import type { Metrics } from "../metrics.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import { BUBBLE_MESSAGES } from "./messages.ts";
-import { type PopRefusal, popRefusal, SHEET_FINISHED, STORE_AWAY, tooFast } from "./refusals.ts";
+import { type PopRefusal, popRefusal, SHEET_FINISHED, STOPPING, STORE_AWAY, tooFast } from "./refusals.ts";
 import { bubbleRoutes } from "./routes.ts";
 import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
 
@@ -221,6 +221,9 @@ export function createBubbleHub({
       for (const { peer, n, request } of batch) refuse(peer, n, STORE_AWAY, request.i.length);
     },
     landedLate: publish,
+    refuseLate(_, batch) {
+      for (const { peer, n, request } of batch) refuse(peer, n, STOPPING, request.i.length);
+    },
   });
 
   /** A write from any process: its pops join the next message, a finished sheet starts the next. */
@@ -292,7 +295,8 @@ export function createBubbleHub({
   }
 
   /** A visitor's pops: checked, limited, and gathered for the next write of the sheet they were made on. */
-  async function pop(peer: Peer, { n, sheet, i }: Pick<PopRequest, "n" | "sheet" | "i">) {
+  const pop = (peer: Peer, request: Pick<PopRequest, "n" | "sheet" | "i">) => writes.checking(admit(peer, request));
+  async function admit(peer: Peer, { n, sheet, i }: Pick<PopRequest, "n" | "sheet" | "i">) {
     const refused = popRefusal(mirror, { sheet, i });
     if (refused) return refuse(peer, n, refused, i.length);
     const waitMs = await limiter.take(peer.address, i.length);

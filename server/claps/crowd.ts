@@ -19,7 +19,7 @@ import { errorText, type Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import { CLAP_MESSAGES } from "./messages.ts";
 import type { ClapMetrics } from "./metrics.ts";
-import { type ClapRefusal, countRefusal, STALE, STORE_AWAY, tooFast } from "./refusals.ts";
+import { type ClapRefusal, countRefusal, STALE, STOPPING, STORE_AWAY, tooFast } from "./refusals.ts";
 import { clapRoutes } from "./routes.ts";
 import type { AddResult, ClapBatch, ClapStore } from "./store.ts";
 
@@ -142,6 +142,9 @@ export function createCrowd({
       for (const { peer, n, request } of batch) refuse(peer, n, STORE_AWAY, request.count);
     },
     landedLate: (_, result) => publish(result),
+    refuseLate(_, batch) {
+      for (const { peer, n, request } of batch) refuse(peer, n, STOPPING, request.count);
+    },
   });
 
   bus.subscribe(CLAPS_TOPIC, (message) => {
@@ -158,7 +161,9 @@ export function createCrowd({
   const stopRepeating = repeat([sendChanges, sendMs], [() => void load(), checkMs]);
 
   /** A visitor's batch: checked, limited, and gathered for the next write. */
-  async function clap(
+  const clap = (peer: Peer, request: Pick<ClapRequest, "n" | "page" | "batch"> & { count: unknown }) =>
+    writes.checking(admit(peer, request));
+  async function admit(
     peer: Peer,
     { n, page, batch, count }: Pick<ClapRequest, "n" | "page" | "batch"> & { count: unknown },
   ) {

@@ -19,7 +19,7 @@ import { errorText, type Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import { POLL_MESSAGES } from "./messages.ts";
 import type { PollMetrics } from "./metrics.ts";
-import { STORE_AWAY, tooFast, type VoteRefusal, voteRefusal } from "./refusals.ts";
+import { STOPPING, STORE_AWAY, tooFast, type VoteRefusal, voteRefusal } from "./refusals.ts";
 import { pollRoutes } from "./routes.ts";
 import type { PollStore, Vote, VoteResult } from "./store.ts";
 
@@ -144,6 +144,9 @@ export function createPollHub({
       for (const { peer, n } of batch) refuse(peer, n, STORE_AWAY);
     },
     landedLate: (_, result) => publish(result),
+    refuseLate(_, batch) {
+      for (const { peer, n } of batch) refuse(peer, n, STOPPING);
+    },
   });
 
   bus.subscribe(POLLS_TOPIC, (message) => {
@@ -161,7 +164,9 @@ export function createPollHub({
   const stopRepeating = repeat([sendChanged, sendMs], [() => void load(), checkMs]);
 
   /** A visitor's vote: checked, limited, and gathered for the next write. */
-  async function vote(peer: Peer, { n, q, a, device }: Pick<VoteRequest, "n" | "q" | "a" | "device">) {
+  const vote = (peer: Peer, request: Pick<VoteRequest, "n" | "q" | "a" | "device">) =>
+    writes.checking(admit(peer, request));
+  async function admit(peer: Peer, { n, q, a, device }: Pick<VoteRequest, "n" | "q" | "a" | "device">) {
     const refused = voteRefusal({ q, a, device });
     if (refused) return refuse(peer, n, refused);
     const waitMs = await limiter.take(peer.address);

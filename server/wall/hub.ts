@@ -17,7 +17,7 @@ import type { TopicModule } from "../live/topic.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import { WALL_MESSAGES } from "./messages.ts";
-import { type PaintRefusal, paintRefusal, tooSoon, WALL_AWAY } from "./refusals.ts";
+import { type PaintRefusal, paintRefusal, tooSoon, WALL_AWAY, WALL_STOPPING } from "./refusals.ts";
 import { wallRoutes } from "./routes.ts";
 import type { Paint, StoredWall, WallStore } from "./store.ts";
 
@@ -189,6 +189,9 @@ export function createWallHub({
       for (const { peer, n } of batch) refuse(peer, n, WALL_AWAY);
     },
     landedLate: (_, news) => landed(news),
+    refuseLate(_, batch) {
+      for (const { peer, n } of batch) refuse(peer, n, WALL_STOPPING);
+    },
   });
 
   /**
@@ -217,7 +220,8 @@ export function createWallHub({
   const refuse = (peer: Peer, n: number, refusal: PaintRefusal) => peer.sendJson({ t: "no", n, ...refusal });
 
   /** A visitor's paint: checked, within the cooldown, and gathered for the next write. */
-  async function paint(peer: Peer, { n, cell, e }: Pick<PaintRequest, "n" | "cell" | "e">) {
+  const paint = (peer: Peer, request: Pick<PaintRequest, "n" | "cell" | "e">) => writes.checking(admit(peer, request));
+  async function admit(peer: Peer, { n, cell, e }: Pick<PaintRequest, "n" | "cell" | "e">) {
     const refused = paintRefusal(mirror !== null, { cell, e });
     if (refused) return refuse(peer, n, refused);
     const waitMs = await limiter.take(peer.address);

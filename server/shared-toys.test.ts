@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { decodeSheet } from "../contracts/bubbles.ts";
+import { openBackends } from "./backends.ts";
+import { readConfig } from "./config.ts";
+import { createFleetLimiter } from "./limiter.ts";
+import { createBus } from "./live/bus.ts";
+import { localPresence } from "./live/presence.ts";
+import type { TopicModule } from "./live/topic.ts";
+import type { ToyDeps } from "./live/toy.ts";
+import { createLogger } from "./log.ts";
+import { createMetrics } from "./metrics.ts";
+import { SHARED_TOYS } from "./shared-toys.ts";
+import { testPeer } from "./test/peer.ts";
+import { makeSiteFixture } from "./test/site-fixture.ts";
+import { until } from "./test/until.ts";
+
+/**
+ * Every shared toy as the server builds it (server/shared-toys.ts), on SQLite, stopping as a
+ * restart stops it: what it took before the stop is written and answered before its stop
+ * resolves (the channels close after that), and what comes after is answered "later", never
+ * left without an answer.
+ */
+const quiet = createLogger("error", () => {});
+type Visitor = ReturnType<typeof testPeer>;
+
+const cleanUps: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
+});
+
+function depsOnSqlite(): ToyDeps {
+  const site = makeSiteFixture();
+  const config = readConfig({ COUNTER_DATA_DIR: site.dataDir, BUBBLES_SHEET_SIZE: "1000" });
+  const backends = openBackends({ dataDir: site.dataDir, deadlineMs: 1500, log: quiet });
+  const bus = createBus(backends, quiet);
+  cleanUps.push(async () => {
+    await bus.close();
+    await backends.close();
+    site.remove();
+  });
+  return {
+    backends,
+    bus,
+    log: quiet,
+    metrics: createMetrics(),
+    config,
+    limiter: (name, limit) => createFleetLimiter(backends, name, limit, 1500),
+    presence: () => localPresence(),
+  };
+}
+
+/** Each topic: when a visitor has its state, and the k-th visitor's request (number n) on it. */
+const requests: Record<
+  string,
+  { ready: (v: Visitor) => boolean; request: (v: Visitor, k: number, n: number) => object }
+> = {
+  bubbles: {
+    ready: (v) => v.binaries.length > 0,
+    request: (v, k, n) => ({ t: "pop", n, sheet: decodeSheet(v.binaries.at(-1) as Uint8Array)?.sheet, i: [k] }),
+  },
+  claps: {
+    ready: (v) => v.texts.some((m) => m.t === "crowd"),
+    request: (_, k, n) => ({ t: "clap", n, page: `stopping-page-${k}-aaaaaaaa`, batch: n, count: 3 }),
+  },
+  polls: {
+    ready: (v) => v.texts.some((m) => m.t === "tallies"),
+    request: (_, k, n) => ({ t: "vote", n, q: k % 5, a: 1, device: `stopping-device-${k}-aaaaaaaa` }),
+  },
+  wall: {
+    ready: (v) => v.texts.some((m) => m.t === "wall"),
+    request: (_, k, n) => ({ t: "paint", n, id: `stopping-paint-${k}-${n}`, cell: k, e: 1 }),
+  },
+};
+
+describe.each(SHARED_TOYS.map((toy) => [toy.name, toy] as const))("%s stopping", (_, toy) => {
+  it("answers every request it took before its stop resolves, and one after it with a retry", async () => {
+    const topic: TopicModule = toy(depsOnSqlite());
+    const asks = requests[topic.topic];
+    if (!asks) throw new Error(`no request of the test's for the topic ${topic.topic}`);
+    // Each visitor from its own address, within every limit.
+    const visitors = Array.from({ length: 6 }, (_, k) => testPeer(`198.51.100.${k + 1}`));
+    for (const visitor of visitors) topic.join(visitor);
+    await until(() => visitors.every(asks.ready));
+    for (const [k, visitor] of visitors.entries()) {
+      topic.handle?.(visitor, asks.request(visitor, k, 1) as { t: string });
+    }
+    // The stop begins while their checks (the rate limits) are under way.
+    await topic.stop();
+    for (const [k, visitor] of visitors.entries()) {
+      expect(
+        visitor.texts.filter((m) => m.n === 1),
+        `visitor ${k} on ${topic.topic}`,
+      ).toEqual([expect.objectContaining({ t: "ok", n: 1 })]);
+    }
+    // A request once it stopped (a page whose upgrade ended after the stop began), from a visitor
+    // of its own: within every limit.
+    const late = testPeer("198.51.100.99");
+    topic.handle?.(late, asks.request(visitors[0] as Visitor, 9, 2) as { t: string });
+    await until(() => late.texts.some((m) => m.n === 2));
+    expect(late.texts.filter((m) => m.n === 2)).toEqual([
+      expect.objectContaining({ t: "no", n: 2, error: expect.stringMatching(/restarting/), retryMs: 2000 }),
+    ]);
+  });
+});
