@@ -19,7 +19,7 @@ import type { StoreGuard } from "../store-guard.ts";
 import { WALL_MESSAGES } from "./messages.ts";
 import { type PaintRefusal, paintRefusal, tooSoon, WALL_AWAY, WALL_STOPPING } from "./refusals.ts";
 import { wallRoutes } from "./routes.ts";
-import type { Paint, StoredWall, WallStore } from "./store.ts";
+import type { IdentifiedPaint, Paint, StoredWall, WallStore } from "./store.ts";
 
 /**
  * The shared wall in one server process, the topic "wall" of the live channel. Paints from its
@@ -32,6 +32,11 @@ import type { Paint, StoredWall, WallStore } from "./store.ts";
  * numbered message (server/live/sequence.ts), so a visitor who comes back gets what it missed, or
  * the whole wall (200 characters). Every `checkMs` the copy is compared with the store and the
  * cells that differ are sent like any others (a lost bus message heals there).
+ *
+ * A paint names itself (its id, the same on every resend): one the store applied before is
+ * answered ok without painting again and without asking the cooldown (its page never had the
+ * first ok), and one sent again while it waits here for its write goes with it (the store applies
+ * it once).
  */
 export interface WallHubOptions {
   store: WallStore;
@@ -172,27 +177,45 @@ export function createWallHub({
     for (const [cell, e] of news.c) take(cell, e, news.v);
   }
 
-  const writes = createWriteBatcher<Paint, "wall", Published>({
+  /** The ids of the paints gathered here or being written, each with how many requests carry it. */
+  const waiting = new Map<string, number>();
+  function answered(batch: readonly { request: IdentifiedPaint }[]) {
+    for (const { request } of batch) {
+      const left = (waiting.get(request.id) ?? 1) - 1;
+      if (left > 0) waiting.set(request.id, left);
+      else waiting.delete(request.id);
+    }
+  }
+
+  const writes = createWriteBatcher<IdentifiedPaint, "wall", Published>({
     flushMs,
     guard,
     keyOf: () => "wall",
     async write(_, paints) {
+      const { version, painted } = await store.paint(paints, Date.now());
       // The last paint of a cell in the batch wins, as it would have one write later.
-      const c = [...new Map(paints).entries()];
-      return { v: await store.paint(c), c };
+      return { v: version, c: [...new Map(painted).entries()] };
     },
     written(_, batch, news) {
+      answered(batch);
       landed(news);
       for (const { peer, n } of batch) peer.sendJson({ t: "ok", n });
     },
     failed(_, batch) {
+      answered(batch);
       for (const { peer, n } of batch) refuse(peer, n, WALL_AWAY);
     },
     landedLate: (_, news) => landed(news),
     refuseLate(_, batch) {
+      answered(batch);
       for (const { peer, n } of batch) refuse(peer, n, WALL_STOPPING);
     },
   });
+
+  function gather(peer: Peer, n: number, paint: IdentifiedPaint) {
+    waiting.set(paint.id, (waiting.get(paint.id) ?? 0) + 1);
+    writes.add(peer, n, paint);
+  }
 
   /**
    * A write this process made: its visitors get its cells at once, as a numbered message sent
@@ -200,6 +223,7 @@ export function createWallHub({
    * the other processes hear of it on the bus (this one ignores its own news then: not later).
    */
   function landed(news: Published) {
+    if (news.c.length === 0) return;
     for (const [cell, e] of news.c) take(cell, e, news.v);
     sendOutgoing();
     bus.publish(WALL_TOPIC, JSON.stringify(news));
@@ -219,14 +243,30 @@ export function createWallHub({
 
   const refuse = (peer: Peer, n: number, refusal: PaintRefusal) => peer.sendJson({ t: "no", n, ...refusal });
 
-  /** A visitor's paint: checked, within the cooldown, and gathered for the next write. */
-  const paint = (peer: Peer, request: Pick<PaintRequest, "n" | "cell" | "e">) => writes.checking(admit(peer, request));
-  async function admit(peer: Peer, { n, cell, e }: Pick<PaintRequest, "n" | "cell" | "e">) {
+  /**
+   * A visitor's paint: checked, applied before or not (with the store's deadline), within the
+   * cooldown, and gathered for the next write.
+   */
+  const paint = (peer: Peer, request: Pick<PaintRequest, "n" | "id" | "cell" | "e">) =>
+    writes.checking(admit(peer, request));
+  async function admit(peer: Peer, { n, id, cell, e }: Pick<PaintRequest, "n" | "id" | "cell" | "e">) {
     const refused = paintRefusal(mirror !== null, { cell, e });
     if (refused) return refuse(peer, n, refused);
-    const waitMs = await limiter.take(peer.address);
-    if (waitMs > 0) return refuse(peer, n, tooSoon(waitMs, cooldownMs));
-    writes.add(peer, n, [cell, e]);
+    if (!waiting.has(id)) {
+      let applied: boolean;
+      try {
+        applied = await guard.run(() => store.applied(id, Date.now()));
+      } catch {
+        return refuse(peer, n, WALL_AWAY);
+      }
+      // On the wall already: its page never had the ok. Nothing is painted again, or spent.
+      if (applied) return peer.sendJson({ t: "ok", n });
+      if (!waiting.has(id)) {
+        const waitMs = await limiter.take(peer.address);
+        if (waitMs > 0) return refuse(peer, n, tooSoon(waitMs, cooldownMs));
+      }
+    }
+    gather(peer, n, { id, cell, e });
   }
 
   /** A visitor found a gap in the sequence: the whole wall again, at most every few seconds. */
