@@ -205,7 +205,7 @@ export function createBubbleHub({
     flushMs,
     guard,
     keyOf: (request) => request.sheet,
-    write: (sheet, requests) => store.pop(sheet, [...new Set(requests.flatMap((r) => r.i))]),
+    write: (sheet, requests) => store.pop(sheet, [...new Set(requests.flatMap((r) => r.i))], size),
     written(sheet, batch, result) {
       if (result.sheet !== sheet) {
         // Finished meanwhile (by this process or another): nothing was written.

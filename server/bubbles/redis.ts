@@ -22,17 +22,22 @@ return {tonumber(s[1]), tonumber(s[2]), tonumber(s[3]), tonumber(s[4]), redis.ca
 `;
 
 /**
- * Pops the bubbles of ARGV[2..] on sheet ARGV[1] if it is the current one (SETBIT answers whether
+ * Pops the bubbles of ARGV[3..] on sheet ARGV[1] if it is the current one (SETBIT answers whether
  * each was popped before), and when the last one pops, starts the next sheet and counts the
- * finished one: all in one step Redis runs atomically, whichever server asks.
+ * finished one: all in one step Redis runs atomically, whichever server asks. With no sheet at all
+ * (Redis lost its data), a first one begins, of ARGV[2] bubbles.
  */
 const POP = `
 local s = redis.call('HMGET', KEYS[1], 'sheet', 'size', 'popped', 'finished')
 local sheet, size, popped, finished = tonumber(s[1]), tonumber(s[2]), tonumber(s[3]), tonumber(s[4])
-if not sheet then return redis.error_reply('no sheet yet') end
+if not sheet then
+  sheet, size, popped, finished = 1, tonumber(ARGV[2]), 0, 0
+  redis.call('DEL', KEYS[2])
+  redis.call('HSET', KEYS[1], 'sheet', sheet, 'size', size, 'popped', popped, 'finished', finished)
+end
 if sheet ~= tonumber(ARGV[1]) then return {sheet, popped, finished, 0, {}} end
 local newly = {}
-for k = 2, #ARGV do
+for k = 3, #ARGV do
   local i = tonumber(ARGV[k])
   if i >= 0 and i < size and redis.call('SETBIT', KEYS[2], i, 1) == 0 then newly[#newly + 1] = i end
 end
@@ -66,7 +71,7 @@ export function redisBubbleStore(redis: () => RedisClient): BubbleStore {
         bits,
       };
     },
-    async pop(sheet, indexes) {
+    async pop(sheet, indexes, size) {
       const [current, popped, finished, next, newly] = (await redis().sendCommand([
         "EVAL",
         POP,
@@ -74,6 +79,7 @@ export function redisBubbleStore(redis: () => RedisClient): BubbleStore {
         STATE,
         BITS,
         String(sheet),
+        String(size),
         ...indexes.map(String),
       ])) as [number, number, number, number, number[]];
       const result: PopResult = {

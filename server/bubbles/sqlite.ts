@@ -43,12 +43,15 @@ export function sqliteBubbleStore(db: () => DatabaseSync): BubbleStore {
         return { ...fresh, bits };
       });
     },
-    async pop(sheet, indexes) {
+    async pop(sheet, indexes, size) {
       const s = statements();
       return inTransaction(s.handle, (): PopResult => {
         const row = s.read.get() as Row | undefined;
-        if (!row) throw new Error("no sheet yet");
-        const current = asSheet(row);
+        const current = row
+          ? asSheet(row)
+          : { sheet: 1, size, popped: 0, finished: 0, bits: new Uint8Array(bytesFor(size)) };
+        // No sheet at all: a first one begins.
+        if (!row) s.write.run(current.sheet, size, 0, 0, current.bits);
         if (current.sheet !== sheet) {
           return { sheet: current.sheet, newly: [], popped: current.popped, finished: current.finished };
         }

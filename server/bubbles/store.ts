@@ -25,6 +25,9 @@ export interface PopResult {
 export interface BubbleStore {
   /** The current sheet; a first one, or a new one when the configured size changed. */
   sheet(size: number): Promise<StoredSheet>;
-  /** Pops `indexes` (each in 0..size-1) of sheet `sheet`, if it is still the current one. */
-  pop(sheet: number, indexes: readonly number[]): Promise<PopResult>;
+  /**
+   * Pops `indexes` (each in 0..size-1) of sheet `sheet`, if it is still the current one. When the
+   * store has no sheet at all (Redis lost its data), a first one begins, of `size` bubbles.
+   */
+  pop(sheet: number, indexes: readonly number[], size: number): Promise<PopResult>;
 }

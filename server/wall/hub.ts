@@ -31,7 +31,10 @@ import type { IdentifiedPaint, Paint, StoredWall, WallStore } from "./store.ts";
  * copy still ends as the store's. What a process takes goes to its visitors every `sendMs` as one
  * numbered message (server/live/sequence.ts), so a visitor who comes back gets what it missed, or
  * the whole wall (200 characters). Every `checkMs` the copy is compared with the store and the
- * cells that differ are sent like any others (a lost bus message heals there).
+ * cells that differ are sent like any others (a lost bus message heals there). A store whose data
+ * is of another generation than the copy's (server/live/generation.ts: Redis lost its data and
+ * began again, however many batches were painted since), or whose version went back, replaces
+ * the copy whole, once; news of another generation is not taken: the store is read again.
  *
  * A paint names itself (its id, the same on every resend): one the store applied before is
  * answered ok without painting again and without asking the cooldown (its page never had the
@@ -51,10 +54,12 @@ export interface WallHubOptions {
   checkMs?: number;
 }
 
-/** What one write published: the version the store gave it, and its cells. */
+/** What one write published: the version the store gave it, its cells, and the data's generation. */
 interface Published {
   v: number;
   c: Paint[];
+  /** Absent from a process of an earlier build. */
+  g?: string;
 }
 
 /** A page may ask for the whole wall again this often (it does after a gap it noticed). */
@@ -74,7 +79,7 @@ export function createWallHub({
   checkMs = 10_000,
 }: WallHubOptions) {
   /** The wall as this process has it, with the store's version each cell is known as of. */
-  let mirror: { cells: Uint8Array; versions: Float64Array; newest: number } | null = null;
+  let mirror: { cells: Uint8Array; versions: Float64Array; newest: number; generation: string } | null = null;
   const sequence = createSequence(WALL_TOPIC);
   const peers = new Set<Peer>();
   const lastSync = new WeakMap<Peer, number>();
@@ -130,6 +135,7 @@ export function createWallHub({
       cells: stored.cells,
       versions: new Float64Array(WALL_SIZE).fill(stored.version),
       newest: stored.version,
+      generation: stored.generation,
     };
     outgoing = new Map();
     // Nobody can resume from before a wall replaced whole.
@@ -139,13 +145,13 @@ export function createWallHub({
   /**
    * Reads the wall from the store. A cell this copy knows only as of that version or earlier takes
    * the store's; one it heard later news of keeps it. A store that went back in time (emptied, or a
-   * Redis restarted without its data) replaces the copy whole.
+   * Redis restarted without its data), or whose data is of another generation, replaces the copy whole.
    */
   function load(): Promise<void> {
     loading ??= guard
       .run(() => store.wall())
       .then((stored) => {
-        if (!mirror || stored.version < mirror.newest) {
+        if (!mirror || stored.version < mirror.newest || stored.generation !== mirror.generation) {
           if (mirror) log.warn("emoji wall replaced from the store", { version: stored.version });
           replace(stored);
           for (const news of early) published(news);
@@ -174,6 +180,10 @@ export function createWallHub({
       if (early.length < MAX_EARLY) early.push(news);
       return;
     }
+    if (news.g !== undefined && news.g !== mirror.generation) {
+      void load();
+      return;
+    }
     for (const [cell, e] of news.c) take(cell, e, news.v);
   }
 
@@ -192,9 +202,9 @@ export function createWallHub({
     guard,
     keyOf: () => "wall",
     async write(_, paints) {
-      const { version, painted } = await store.paint(paints, Date.now());
+      const { version, painted, generation } = await store.paint(paints, Date.now());
       // The last paint of a cell in the batch wins, as it would have one write later.
-      return { v: version, c: [...new Map(painted).entries()] };
+      return { v: version, c: [...new Map(painted).entries()], g: generation };
     },
     written(_, batch, news) {
       answered(batch);
@@ -224,7 +234,9 @@ export function createWallHub({
    */
   function landed(news: Published) {
     if (news.c.length === 0) return;
-    for (const [cell, e] of news.c) take(cell, e, news.v);
+    // Written to data of another generation (the store began again): its wall, whole.
+    if (mirror && news.g !== mirror.generation) void load();
+    else for (const [cell, e] of news.c) take(cell, e, news.v);
     sendOutgoing();
     bus.publish(WALL_TOPIC, JSON.stringify(news));
   }

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { emptyCells, WALL_SIZE } from "../../contracts/wall.ts";
 import { inTransaction, onSqlite } from "../backends.ts";
+import { sqliteGeneration } from "../live/generation.ts";
 import {
   FORGET_PER_WRITE,
   MAX_PAINT_IDS,
@@ -27,15 +28,16 @@ export function sqliteWallStore(
   { memoryMs = PAINT_MEMORY_MS, maxIds = MAX_PAINT_IDS }: PaintMemory = {},
 ): WallStore {
   const statements = onSqlite(db, prepare);
-  const read = (row: Row | undefined): StoredWall => {
+  const read = (row: Row | undefined, generation: string): StoredWall => {
     const cells = emptyCells();
     // A wall written by a build with another size keeps what fits.
     if (row) cells.set(new Uint8Array(row.cells).subarray(0, WALL_SIZE));
-    return { cells, version: row ? Number(row.version) : 0 };
+    return { cells, version: row ? Number(row.version) : 0, generation };
   };
   return {
     async wall() {
-      return read(statements().read.get() as Row | undefined);
+      const s = statements();
+      return read(s.read.get() as Row | undefined, s.generation);
     },
     async applied(id, now) {
       return statements().applied.get(id, now - memoryMs) !== undefined;
@@ -44,7 +46,7 @@ export function sqliteWallStore(
       const s = statements();
       const since = now - memoryMs;
       return inTransaction(s.handle, () => {
-        const wall = read(s.read.get() as Row | undefined);
+        const wall = read(s.read.get() as Row | undefined, s.generation);
         const painted: Paint[] = [];
         let added = 0;
         for (const { id, cell, e } of paints) {
@@ -61,10 +63,10 @@ export function sqliteWallStore(
         const over = remembered - maxIds;
         if (over > 0) remembered -= s.forgetOldest.all(Math.min(over, painted.length + FORGET_PER_WRITE)).length;
         s.setRemembered.run(remembered);
-        if (painted.length === 0) return { version: wall.version, painted };
+        if (painted.length === 0) return { version: wall.version, painted, generation: s.generation };
         const version = wall.version + 1;
         s.write.run(version, wall.cells);
-        return { version, painted };
+        return { version, painted, generation: s.generation };
       });
     },
   };
@@ -81,6 +83,7 @@ function prepare(handle: DatabaseSync) {
   const readRemembered = handle.prepare("SELECT remembered FROM wall_paint_memory WHERE id = 1");
   return {
     handle,
+    generation: sqliteGeneration(handle, "wall"),
     read: handle.prepare("SELECT version, cells FROM emoji_wall WHERE id = 1"),
     write: handle.prepare(
       "INSERT INTO emoji_wall (id, version, cells) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version, cells = excluded.cells",

@@ -15,9 +15,10 @@ describe.each(testBackends)("the emoji wall on %s", (_, open) => {
   let store: WallStore;
   let storeWith: (memory: PaintMemory) => WallStore;
   let cleanUp: () => Promise<void>;
+  let backends: Awaited<ReturnType<typeof open>>["backends"];
   beforeEach(async () => {
     const opened = await open();
-    const { backends } = opened;
+    backends = opened.backends;
     cleanUp = opened.cleanUp;
     storeWith = (memory) =>
       backends.kind === "redis" ? redisWallStore(backends.redis, memory) : sqliteWallStore(backends.sqlite, memory);
@@ -31,6 +32,7 @@ describe.each(testBackends)("the emoji wall on %s", (_, open) => {
 
   it("paints cells, the last paint of a cell winning, one version per batch", async () => {
     expect(await store.paint(paints([0, 3], [199, 15], [0, 7]), NOW)).toEqual({
+      generation: expect.any(String),
       version: 1,
       painted: [
         [0, 3],
@@ -61,6 +63,18 @@ describe.each(testBackends)("the emoji wall on %s", (_, open) => {
     expect(await store.wall()).toMatchObject({ cells: replayed, version: 40 });
   });
 
+  it("names its data with one generation while the data lasts, and another once it was lost", async () => {
+    const { generation } = await store.wall();
+    expect(generation).toMatch(/^[\w-]{8}$/);
+    expect((await store.paint(paints([1, 1]), NOW)).generation).toBe(generation);
+    expect((await storeWith({}).wall()).generation).toBe(generation);
+    if (backends.kind !== "redis") return;
+    await backends.redis().flushDb();
+    const after = await store.wall();
+    expect(after).toEqual({ cells: emptyCells(), version: 0, generation: expect.any(String) });
+    expect(after.generation).not.toBe(generation);
+  });
+
   it("applies a paint once however often it is sent, in one batch or several, from any server", async () => {
     const [first] = paints([10, 1]) as [IdentifiedPaint];
     expect(await store.applied(first.id, NOW)).toBe(false);
@@ -75,7 +89,7 @@ describe.each(testBackends)("the emoji wall on %s", (_, open) => {
     expect([cells[10], cells[11]]).toEqual([10, 3]);
     // A batch with nothing new in it is no new version.
     const before = (await store.wall()).version;
-    expect(await store.paint([first], NOW)).toEqual({ version: before, painted: [] });
+    expect(await store.paint([first], NOW)).toEqual({ version: before, painted: [], generation: expect.any(String) });
     // Twice in one batch: once.
     const [twice] = paints([12, 4]) as [IdentifiedPaint];
     expect((await store.paint([twice, { ...twice, cell: 13 }], NOW)).painted).toEqual([[12, 4]]);

@@ -15,6 +15,11 @@ export interface StoredWall {
   cells: WallCells;
   /** How many batches have been written: the wall holds every batch up to this one. */
   version: number;
+  /**
+   * The generation of the wall's data (server/live/generation.ts): another one means the store
+   * lost its data and began again, whatever its version says.
+   */
+  generation: string;
 }
 
 /** A cell and the palette index it is painted with. */
@@ -32,6 +37,8 @@ export interface PaintResult {
   version: number;
   /** The paints applied, in order: those whose ids were not applied before (within this batch too). */
   painted: Paint[];
+  /** The generation of the wall's data they were applied to. */
+  generation: string;
 }
 
 /**
