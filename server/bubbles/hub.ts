@@ -36,7 +36,8 @@ import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
  * pop. A visitor who comes back names where it left off and gets what it missed when that is less
  * than the whole sheet, or the whole sheet (encoded once per state). Every `checkMs` the copy is
  * compared with the store, and replaced and sent to everyone if it differs (a lost bus message
- * heals there).
+ * heals there). A sheet keeps its size until it is finished (store.ts): `size` is this process's
+ * setting, for the sheets it begins; the copy has the size of the sheet as the store keeps it.
  */
 export interface BubbleHubOptions {
   store: BubbleStore;
@@ -61,6 +62,8 @@ interface Published {
   popped: number;
   finished: number;
   next?: number;
+  /** The next sheet's size (absent from a process of an earlier build: the same size). */
+  size?: number;
 }
 
 /** How soon a change in who is here reaches everyone. */
@@ -197,7 +200,10 @@ export function createBubbleHub({
     if (result.sheet !== sheet) return;
     metrics?.popsStored.inc(result.newly.length);
     const published: Published = { sheet, i: result.newly, popped: result.popped, finished: result.finished };
-    if (result.next) published.next = result.next;
+    if (result.next) {
+      published.next = result.next;
+      published.size = result.size;
+    }
     if (result.newly.length > 0 || result.next) bus.publish(BUBBLES_TOPIC, JSON.stringify(published));
   }
 
@@ -251,14 +257,16 @@ export function createBubbleHub({
     mirror.finished = Math.max(mirror.finished, m.finished);
     if (m.next) {
       sendOutgoing();
-      mirror = {
-        sheet: m.next,
-        size: mirror.size,
-        popped: 0,
-        finished: m.finished,
-        bits: new Uint8Array(bytesFor(mirror.size)),
-      };
+      const size = Number.isSafeInteger(m.size) && (m.size as number) > 0 ? (m.size as number) : mirror.size;
+      const resized = size !== mirror.size;
+      mirror = { sheet: m.next, size, popped: 0, finished: m.finished, bits: new Uint8Array(bytesFor(size)) };
       record({ t: "done", sheet: m.sheet, finished: m.finished });
+      if (resized) {
+        // A page makes the next sheet at the size of the last: this one is another size, so it is
+        // sent whole, and nobody resumes from before it (a replayed "done" would make it wrong).
+        sequence.restart();
+        sendWholeSheet(peers);
+      }
     }
   }
 

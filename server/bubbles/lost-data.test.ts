@@ -57,6 +57,8 @@ it("gives pages a fresh sheet whole at the next check after Redis lost its data"
 
 it("answers pops made just after Redis lost its data with the fresh sheet, not 'out of reach' until the next check", async () => {
   const { hub, backends } = serverHub(600_000);
+  // Read once its connection is up (asked again until then: the store check is ten minutes off).
+  await until(async () => (await hub.sheet()) !== null);
   const page = testPeer("192.0.2.2");
   hub.join(page);
   await until(() => page.binaries.length > 0);

@@ -58,7 +58,14 @@ describe.each(stores)("the bubble sheet on %s", (_, open) => {
   it("starts the next sheet, empty, when the last bubble pops, and counts the finished one", async () => {
     await opened.store.sheet(4);
     await opened.store.pop(1, [0, 1, 2], 4);
-    expect(await opened.store.pop(1, [3, 0], 4)).toEqual({ sheet: 1, newly: [3], popped: 4, finished: 1, next: 2 });
+    expect(await opened.store.pop(1, [3, 0], 4)).toEqual({
+      sheet: 1,
+      newly: [3],
+      popped: 4,
+      finished: 1,
+      next: 2,
+      size: 4,
+    });
     expect(await opened.store.sheet(4)).toMatchObject({ sheet: 2, popped: 0, finished: 1, bits: new Uint8Array(1) });
     // Late pops for the finished sheet change nothing on the new one.
     expect(await opened.store.pop(1, [2], 4)).toMatchObject({ sheet: 2, newly: [] });
@@ -81,10 +88,24 @@ describe.each(stores)("the bubble sheet on %s", (_, open) => {
     expect(Array.from({ length: 1000 }, (_, i) => i).filter((i) => isPopped(sheet.bits, i))).toEqual(distinct);
   });
 
-  it("starts a new sheet of the new size when the server's setting changes", async () => {
+  it("keeps a sheet at its size whatever size a server asks for, and begins the next at the finisher's", async () => {
     await opened.store.sheet(10);
     await opened.store.pop(1, [1], 10);
-    expect(await opened.store.sheet(16)).toMatchObject({ sheet: 2, size: 16, popped: 0, finished: 0 });
+    // A server whose setting changed reads the sheet it shares: the same one, as it was.
+    const shared = await opened.store.sheet(16);
+    expect(shared).toMatchObject({ sheet: 1, size: 10, popped: 1, finished: 0 });
+    expect(shared.bits.length).toBe(2);
+    // Its pop finishes it: the next sheet has its size, and the next for everyone.
+    expect(await opened.store.pop(1, [0, 2, 3, 4, 5, 6, 7, 8, 9, 12], 16)).toEqual({
+      sheet: 1,
+      newly: [0, 2, 3, 4, 5, 6, 7, 8, 9],
+      popped: 10,
+      finished: 1,
+      next: 2,
+      size: 16,
+    });
+    expect(await opened.store.sheet(10)).toMatchObject({ sheet: 2, size: 16, popped: 0, finished: 1 });
+    expect((await opened.store.sheet(10)).bits.length).toBe(2);
   });
 
   it("holds a million bubbles", async () => {
