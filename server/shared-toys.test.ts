@@ -10,6 +10,7 @@ import type { ToyDeps } from "./live/toy.ts";
 import { createLogger } from "./log.ts";
 import { createMetrics } from "./metrics.ts";
 import { SHARED_TOYS } from "./shared-toys.ts";
+import { StoreUnavailable } from "./store-guard.ts";
 import { testPeer } from "./test/peer.ts";
 import { makeSiteFixture } from "./test/site-fixture.ts";
 import { until } from "./test/until.ts";
@@ -28,10 +29,18 @@ afterEach(async () => {
   for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
 });
 
-function depsOnSqlite(): ToyDeps {
+/** What the server gives each toy, on SQLite; the store answers nothing until `readyAt` if given. */
+function depsOnSqlite({ readyAt = 0 } = {}): ToyDeps {
   const site = makeSiteFixture();
   const config = readConfig({ COUNTER_DATA_DIR: site.dataDir, BUBBLES_SHEET_SIZE: "1000" });
-  const backends = openBackends({ dataDir: site.dataDir, deadlineMs: 1500, log: quiet });
+  const opened = openBackends({ dataDir: site.dataDir, deadlineMs: 1500, log: quiet });
+  const backends = {
+    ...opened,
+    sqlite: () => {
+      if (Date.now() < readyAt) throw new StoreUnavailable("not there yet");
+      return opened.sqlite();
+    },
+  };
   const bus = createBus(backends, quiet);
   cleanUps.push(async () => {
     await bus.close();
@@ -71,6 +80,20 @@ const requests: Record<
     request: (_, k, n) => ({ t: "paint", n, id: `stopping-paint-${k}-${n}`, cell: k, e: 1 }),
   },
 };
+
+describe.each(SHARED_TOYS.map((toy) => [toy.name, toy] as const))("%s starting", (_, toy) => {
+  it("gives its visitors its state within a second or two of its store answering, not at its next check", async () => {
+    // A process started while its store does not answer yet (Redis still connecting): its first
+    // reads fail, and nothing else asks until its periodic check, 10 or 30 s away.
+    const topic: TopicModule = toy(depsOnSqlite({ readyAt: Date.now() + 300 }));
+    cleanUps.push(() => topic.stop());
+    const asks = requests[topic.topic];
+    if (!asks) throw new Error(`no request of the test's for the topic ${topic.topic}`);
+    const visitor = testPeer("198.51.100.50");
+    topic.join(visitor);
+    await until(() => asks.ready(visitor), 3000);
+  });
+});
 
 describe.each(SHARED_TOYS.map((toy) => [toy.name, toy] as const))("%s stopping", (_, toy) => {
   it("answers every request it took before its stop resolves, and one after it with a retry", async () => {

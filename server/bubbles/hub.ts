@@ -13,7 +13,7 @@ import {
 import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
-import { repeat, stopTopic } from "../live/lifecycle.ts";
+import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
 import { createSequence } from "../live/sequence.ts";
@@ -285,6 +285,12 @@ export function createBubbleHub({
       tickMs,
     ],
     [() => void load(), checkMs],
+    [
+      () => {
+        if (!mirror) void load();
+      },
+      UNTIL_LOADED_MS,
+    ],
   );
 
   /**

@@ -11,7 +11,7 @@ import {
 import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
-import { repeat, stopTopic } from "../live/lifecycle.ts";
+import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
 import type { TopicModule } from "../live/topic.ts";
@@ -192,7 +192,16 @@ export function createCrowd({
   // lost while it was away).
   bus.onReady(() => void load());
 
-  const stopRepeating = repeat([sendChanges, sendMs], [() => void load(), checkMs]);
+  const stopRepeating = repeat(
+    [sendChanges, sendMs],
+    [() => void load(), checkMs],
+    [
+      () => {
+        if (total === null) void load();
+      },
+      UNTIL_LOADED_MS,
+    ],
+  );
 
   /** A visitor's batch: checked, limited, and gathered for the next write. */
   const clap = (peer: Peer, request: Pick<ClapRequest, "n" | "page" | "batch"> & { count: unknown }) =>

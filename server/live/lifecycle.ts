@@ -1,4 +1,10 @@
 /**
+ * How often a topic that has nothing to show yet asks its store again: its first reads failed (a
+ * process started while its Redis still connects), and its periodic check is 10 or 30 s away.
+ */
+export const UNTIL_LOADED_MS = 1000;
+
+/**
  * Tasks a topic repeats (sending what changed, reading the store again), on timers that never keep
  * the process alive; the returned function stops them all.
  */

@@ -12,7 +12,7 @@ import {
 import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
-import { repeat, stopTopic } from "../live/lifecycle.ts";
+import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { TopicModule } from "../live/topic.ts";
 import { errorText, type Logger } from "../log.ts";
@@ -187,7 +187,16 @@ export function createPollHub({
   // lost while it was away).
   bus.onReady(() => void load());
 
-  const stopRepeating = repeat([sendChanged, sendMs], [() => void load(), checkMs]);
+  const stopRepeating = repeat(
+    [sendChanged, sendMs],
+    [() => void load(), checkMs],
+    [
+      () => {
+        if (!mirror) void load();
+      },
+      UNTIL_LOADED_MS,
+    ],
+  );
 
   /** A visitor's vote: checked, limited, and gathered for the next write. */
   const vote = (peer: Peer, request: Pick<VoteRequest, "n" | "q" | "a" | "device">) =>

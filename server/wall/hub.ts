@@ -10,7 +10,7 @@ import {
 import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
-import { repeat, stopTopic } from "../live/lifecycle.ts";
+import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import { createSequence } from "../live/sequence.ts";
 import type { TopicModule } from "../live/topic.ts";
@@ -251,7 +251,16 @@ export function createWallHub({
   // Read once the bus works, and again after it reconnects (news may have been lost meanwhile).
   bus.onReady(() => void load());
 
-  const stopRepeating = repeat([sendOutgoing, sendMs], [() => void load(), checkMs]);
+  const stopRepeating = repeat(
+    [sendOutgoing, sendMs],
+    [() => void load(), checkMs],
+    [
+      () => {
+        if (!mirror) void load();
+      },
+      UNTIL_LOADED_MS,
+    ],
+  );
 
   const refuse = (peer: Peer, n: number, refusal: PaintRefusal) => peer.sendJson({ t: "no", n, ...refusal });
 
