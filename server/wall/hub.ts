@@ -16,8 +16,9 @@ import { createSequence } from "../live/sequence.ts";
 import type { TopicModule } from "../live/topic.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
+import { paintAdmission } from "./admission.ts";
 import { WALL_MESSAGES } from "./messages.ts";
-import { type PaintRefusal, paintRefusal, tooSoon, WALL_AWAY, WALL_STOPPING } from "./refusals.ts";
+import { type PaintRefusal, paintRefusal, WALL_AWAY, WALL_STOPPING } from "./refusals.ts";
 import { wallRoutes } from "./routes.ts";
 import type { IdentifiedPaint, Paint, StoredWall, WallStore } from "./store.ts";
 
@@ -37,9 +38,7 @@ import type { IdentifiedPaint, Paint, StoredWall, WallStore } from "./store.ts";
  * the copy whole, once; news of another generation is not taken: the store is read again.
  *
  * A paint names itself (its id, the same on every resend): one the store applied before is
- * answered ok without painting again and without asking the cooldown (its page never had the
- * first ok), and one sent again while it waits here for its write goes with it (the store applies
- * it once).
+ * answered ok without painting again and without asking the cooldown (admission.ts).
  */
 export interface WallHubOptions {
   store: WallStore;
@@ -187,15 +186,7 @@ export function createWallHub({
     for (const [cell, e] of news.c) take(cell, e, news.v);
   }
 
-  /** The ids of the paints gathered here or being written, each with how many requests carry it. */
-  const waiting = new Map<string, number>();
-  function answered(batch: readonly { request: IdentifiedPaint }[]) {
-    for (const { request } of batch) {
-      const left = (waiting.get(request.id) ?? 1) - 1;
-      if (left > 0) waiting.set(request.id, left);
-      else waiting.delete(request.id);
-    }
-  }
+  const paints = paintAdmission({ store, guard, limiter, cooldownMs });
 
   const writes = createWriteBatcher<IdentifiedPaint, "wall", Published>({
     flushMs,
@@ -207,25 +198,20 @@ export function createWallHub({
       return { v: version, c: [...new Map(painted).entries()], g: generation };
     },
     written(_, batch, news) {
-      answered(batch);
+      paints.answered(batch);
       landed(news);
       for (const { peer, n } of batch) peer.sendJson({ t: "ok", n });
     },
     failed(_, batch) {
-      answered(batch);
+      paints.answered(batch);
       for (const { peer, n } of batch) refuse(peer, n, WALL_AWAY);
     },
     landedLate: (_, news) => landed(news),
     refuseLate(_, batch) {
-      answered(batch);
+      paints.answered(batch);
       for (const { peer, n } of batch) refuse(peer, n, WALL_STOPPING);
     },
   });
-
-  function gather(peer: Peer, n: number, paint: IdentifiedPaint) {
-    waiting.set(paint.id, (waiting.get(paint.id) ?? 0) + 1);
-    writes.add(peer, n, paint);
-  }
 
   /**
    * A write this process made: its visitors get its cells at once, as a numbered message sent
@@ -264,30 +250,18 @@ export function createWallHub({
 
   const refuse = (peer: Peer, n: number, refusal: PaintRefusal) => peer.sendJson({ t: "no", n, ...refusal });
 
-  /**
-   * A visitor's paint: checked, applied before or not (with the store's deadline), within the
-   * cooldown, and gathered for the next write.
-   */
+  /** A visitor's paint: checked, applied before or new (admission.ts), and gathered for the next write. */
   const paint = (peer: Peer, request: Pick<PaintRequest, "n" | "id" | "cell" | "e">) =>
     writes.checking(admit(peer, request));
   async function admit(peer: Peer, { n, id, cell, e }: Pick<PaintRequest, "n" | "id" | "cell" | "e">) {
     const refused = paintRefusal(mirror !== null, { cell, e });
     if (refused) return refuse(peer, n, refused);
-    if (!waiting.has(id)) {
-      let applied: boolean;
-      try {
-        applied = await guard.run(() => store.applied(id, Date.now()));
-      } catch {
-        return refuse(peer, n, WALL_AWAY);
-      }
-      // On the wall already: its page never had the ok. Nothing is painted again, or spent.
-      if (applied) return peer.sendJson({ t: "ok", n });
-      if (!waiting.has(id)) {
-        const waitMs = await limiter.take(peer.address);
-        if (waitMs > 0) return refuse(peer, n, tooSoon(waitMs, cooldownMs));
-      }
-    }
-    gather(peer, n, { id, cell, e });
+    const admission = await paints.admit(peer.address, id);
+    // On the wall already: its page never had the ok. Nothing is painted again, or spent.
+    if (admission === "applied") return peer.sendJson({ t: "ok", n });
+    if (admission !== "gather") return refuse(peer, n, admission);
+    paints.gathered(id);
+    writes.add(peer, n, { id, cell, e });
   }
 
   /** A visitor found a gap in the sequence: the whole wall again, at most every few seconds. */
