@@ -154,6 +154,27 @@ describe("the batching window while the server stops", () => {
     expect(store.writes).toEqual([["checked"]]);
   });
 
+  it("waits for checks under way a moment at most, and answers a request whose check ended later", async () => {
+    const store = heldStore();
+    store.release();
+    const batcher = batcherOn(store);
+    const peer = testPeer("192.0.2.11");
+    let admit = () => {};
+    const checked = new Promise<void>((resolve) => {
+      admit = resolve;
+    });
+    // A check held far longer than any deadline (nothing of the server's does that; a stop must
+    // not hang on it anyway).
+    const request = batcher.checking(checked.then(() => batcher.add(peer, 5, "slow")));
+    const started = Date.now();
+    await batcher.stop();
+    expect(Date.now() - started).toBeLessThan(3000);
+    admit();
+    await request;
+    expect(peer.texts).toEqual([{ t: "no", n: 5, error: "restarting", retryMs: 2000 }]);
+    expect(store.writes).toEqual([]);
+  });
+
   it("answers what it gathered when the store does not take the last write in time", async () => {
     const store = heldStore();
     const batcher = batcherOn(store, { deadlineMs: 100 });

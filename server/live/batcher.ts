@@ -17,8 +17,10 @@ export interface Batched<R> {
  * to try again, and if the write lands after all, `landedLate` publishes it (too late is not never:
  * what the store holds is everyone's to see).
  *
- * The server stopping: `stop` waits for the requests whose checks were under way (`checking`),
- * then writes everything gathered and resolves once each of those requests has its answer. A
+ * The server stopping: `stop` waits for the requests whose checks were under way (`checking`; a
+ * second at most: each check has the store's deadline, and with a store that slow their write
+ * would not be taken either), then writes everything gathered and resolves once each of those
+ * requests has its answer. A
  * request that comes once the last write is decided (a page whose upgrade or limit check ended
  * after the stop began) is answered by `refuseLate` at once, in the toy's words: nothing gathered
  * is ever left unwritten and unanswered.
@@ -44,6 +46,8 @@ export function createWriteBatcher<R, K, Result>({
   refuseLate: (key: K, batch: Batched<R>[]) => void;
 }) {
   let pending = new Map<K, Batched<R>[]>();
+  /** How long a stop waits for the checks under way. */
+  const CHECKS_WAIT_MS = 1000;
   let flushing: Promise<void> | null = null;
   /** Requests on their way to `add` (their checks under way, each with its deadline). */
   const checks = new Set<Promise<unknown>>();
@@ -114,7 +118,14 @@ export function createWriteBatcher<R, K, Result>({
       stopping ??= (async () => {
         clearInterval(timer);
         // The checks under way now (later ones are not waited for: a flood cannot hold the stop).
-        await Promise.allSettled([...checks]);
+        let waited: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          Promise.allSettled([...checks]),
+          new Promise((resolve) => {
+            waited = setTimeout(resolve, CHECKS_WAIT_MS);
+          }),
+        ]);
+        clearTimeout(waited);
         closed = true;
         await flushing;
         await flush();
