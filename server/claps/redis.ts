@@ -1,25 +1,34 @@
 import { PAGE_MEMORY_MS, REPLAY_WINDOW } from "../../contracts/claps.ts";
 import type { RedisClient } from "../backends.ts";
+import { luaGeneration, newGeneration } from "../live/generation.ts";
 import type { AddResult, ClapStore } from "./store.ts";
 
 // The total, and each page's replay window (forgotten a day after its last batch), under the
 // site's hash tag.
 const TOTAL = "{pointless}:claps:total";
 const pageKey = (page: string) => `{pointless}:claps:page:${page}`;
+/** The generation of the total's data (server/live/generation.ts). */
+const GENERATION = "{pointless}:claps:generation";
+
+/** The total, with the data's generation (made now if there is none). */
+const TOTAL_NOW = `${luaGeneration(2, 1)}
+return {tonumber(redis.call('GET', KEYS[1]) or '0'), generation}
+`;
 
 /**
  * Each batch checked against its page's replay window (replay-window.ts, the same arithmetic), and
  * the counted ones added to the total with one INCRBY: all in one step Redis runs atomically,
- * whichever server asks. KEYS: the total, then one page key per batch; ARGV: the memory in ms,
- * the window, then each batch's number and count. Answers the total and, per batch, 1 counted,
- * 2 a repeat, 3 stale.
+ * whichever server asks. KEYS: the total, the data's generation, then one page key per batch;
+ * ARGV: the memory in ms, the window, a new generation (for data that begins now), then each
+ * batch's number and count. Answers the total, per batch 1 counted, 2 a repeat, 3 stale, and the
+ * generation.
  */
-const ADD = `
+const ADD = `${luaGeneration(2, 3)}
 local memory, window = tonumber(ARGV[1]), tonumber(ARGV[2])
 local span = 2 ^ window
 local added, admissions = 0, {}
-for k = 2, #KEYS do
-  local batch, count = tonumber(ARGV[2 * k - 1]), tonumber(ARGV[2 * k])
+for k = 3, #KEYS do
+  local batch, count = tonumber(ARGV[2 * k - 2]), tonumber(ARGV[2 * k - 1])
   local saved = redis.call('HMGET', KEYS[k], 'top', 'mask')
   local top, mask = tonumber(saved[1]), tonumber(saved[2])
   local admission = 1
@@ -42,7 +51,7 @@ for k = 2, #KEYS do
   admissions[#admissions + 1] = admission
 end
 local total = redis.call('INCRBY', KEYS[1], added)
-return {total, admissions}
+return {total, admissions, generation}
 `;
 
 const ADMISSIONS = ["counted", "repeat", "stale"] as const;
@@ -51,20 +60,31 @@ const ADMISSIONS = ["counted", "repeat", "stale"] as const;
 export function redisClapStore(redis: () => RedisClient, memoryMs = PAGE_MEMORY_MS): ClapStore {
   return {
     async total() {
-      return Number((await redis().get(TOTAL)) ?? 0);
+      const [total, generation] = (await redis().sendCommand([
+        "EVAL",
+        TOTAL_NOW,
+        "2",
+        TOTAL,
+        GENERATION,
+        newGeneration(),
+      ])) as [number, string];
+      return { total: Number(total), generation: String(generation) };
     },
     async add(batches) {
-      const [total, admissions] = (await redis().sendCommand([
+      const [total, admissions, generation] = (await redis().sendCommand([
         "EVAL",
         ADD,
-        String(1 + batches.length),
+        String(2 + batches.length),
         TOTAL,
+        GENERATION,
         ...batches.map((b) => pageKey(b.page)),
         String(memoryMs),
         String(REPLAY_WINDOW),
+        newGeneration(),
         ...batches.flatMap((b) => [String(b.batch), String(b.count)]),
-      ])) as [number, number[]];
+      ])) as [number, number[], string];
       return {
+        generation: String(generation),
         total: Number(total),
         admissions: admissions.map((a) => ADMISSIONS[Number(a) - 1] ?? "stale"),
       } satisfies AddResult;

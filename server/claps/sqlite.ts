@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { PAGE_MEMORY_MS } from "../../contracts/claps.ts";
 import { inTransaction, onSqlite } from "../backends.ts";
+import { sqliteGeneration } from "../live/generation.ts";
 import { admit, type PageRecord } from "./replay-window.ts";
 import type { AddResult, ClapStore } from "./store.ts";
 
@@ -17,8 +18,9 @@ export function sqliteClapStore(db: () => DatabaseSync, memoryMs = PAGE_MEMORY_M
   const statements = onSqlite(db, prepare);
   return {
     async total() {
-      const row = statements().total.get() as { total: number | bigint } | undefined;
-      return Number(row?.total ?? 0);
+      const s = statements();
+      const row = s.total.get() as { total: number | bigint } | undefined;
+      return { total: Number(row?.total ?? 0), generation: s.generation };
     },
     async add(batches, now) {
       const s = statements();
@@ -40,7 +42,7 @@ export function sqliteClapStore(db: () => DatabaseSync, memoryMs = PAGE_MEMORY_M
         if (added > 0) s.raise.run(added);
         s.forget.run(now - memoryMs, FORGET_PER_WRITE);
         const row = s.total.get() as { total: number | bigint } | undefined;
-        return { total: Number(row?.total ?? 0), admissions };
+        return { total: Number(row?.total ?? 0), admissions, generation: s.generation };
       });
     },
   };
@@ -56,6 +58,7 @@ function prepare(handle: DatabaseSync) {
   `);
   return {
     handle,
+    generation: sqliteGeneration(handle, "claps"),
     total: handle.prepare("SELECT total FROM claps_total WHERE id = 1"),
     raise: handle.prepare(
       "INSERT INTO claps_total (id, total) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET total = total + ?1",

@@ -11,11 +11,11 @@ const stores = testBackends.map(
       name,
       async (memoryMs?: number) => {
         const { backends, cleanUp } = await open();
-        const store: ClapStore =
+        const storeOn = (): ClapStore =>
           backends.kind === "redis"
             ? redisClapStore(backends.redis, memoryMs)
             : sqliteClapStore(backends.sqlite, memoryMs);
-        return { store, cleanUp };
+        return { store: storeOn(), storeOn, backends, cleanUp };
       },
     ] as const,
 );
@@ -31,8 +31,9 @@ describe.each(stores)("the clap total on %s", (_, open) => {
   afterEach(() => opened.cleanUp());
 
   it("starts at zero and adds each batch", async () => {
-    expect(await opened.store.total()).toBe(0);
+    expect((await opened.store.total()).total).toBe(0);
     expect(await opened.store.add([{ page: PAGE, batch: 1, count: 7 }], 1000)).toEqual({
+      generation: expect.any(String),
       total: 7,
       admissions: ["counted"],
     });
@@ -44,8 +45,22 @@ describe.each(stores)("the clap total on %s", (_, open) => {
         ],
         1000,
       ),
-    ).toEqual({ total: 40, admissions: ["counted", "counted"] });
-    expect(await opened.store.total()).toBe(40);
+    ).toEqual({ generation: expect.any(String), total: 40, admissions: ["counted", "counted"] });
+    expect((await opened.store.total()).total).toBe(40);
+  });
+
+  it("names its data with one generation while the data lasts, and another once it was lost", async () => {
+    const { generation } = await opened.store.total();
+    expect(generation).toMatch(/^[\w-]{8}$/);
+    expect((await opened.store.add([{ page: PAGE, batch: 1, count: 7 }], 1000)).generation).toBe(generation);
+    // Another server process (or this one restarted) on the same data: the same generation.
+    expect((await opened.storeOn().total()).generation).toBe(generation);
+    if (opened.backends.kind !== "redis") return;
+    await opened.backends.redis().flushDb();
+    const after = await opened.store.total();
+    expect(after).toEqual({ total: 0, generation: expect.any(String) });
+    expect(after.generation).not.toBe(generation);
+    expect((await opened.store.add([{ page: PAGE, batch: 1, count: 7 }], 1000)).generation).toBe(after.generation);
   });
 
   it("counts a batch sent again once, in the same write or a later one, and refuses one too old", async () => {
@@ -60,14 +75,16 @@ describe.each(stores)("the clap total on %s", (_, open) => {
         ],
         1000,
       ),
-    ).toEqual({ total: 11, admissions: ["repeat", "counted", "repeat", "counted"] });
+    ).toEqual({ generation: expect.any(String), total: 11, admissions: ["repeat", "counted", "repeat", "counted"] });
     // Another page's batch 1 is its own.
     expect(await opened.store.add([{ page: OTHER, batch: 1, count: 1 }], 1000)).toEqual({
+      generation: expect.any(String),
       total: 12,
       admissions: ["counted"],
     });
     await opened.store.add([{ page: PAGE, batch: 3 + REPLAY_WINDOW, count: 1 }], 1000);
     expect(await opened.store.add([{ page: PAGE, batch: 3, count: 2 }], 1000)).toEqual({
+      generation: expect.any(String),
       total: 13,
       admissions: ["stale"],
     });
@@ -84,7 +101,7 @@ describe.each(stores)("the clap total on %s", (_, open) => {
     ).flat();
     const results = await Promise.all([...writes, ...writes].map((batch) => opened.store.add([batch], 1000)));
     const expected = writes.reduce((sum, b) => sum + b.count, 0);
-    expect(await opened.store.total()).toBe(expected);
+    expect((await opened.store.total()).total).toBe(expected);
     expect(results.filter((r) => r.admissions[0] === "counted")).toHaveLength(writes.length);
   });
 });
@@ -98,6 +115,7 @@ describe.each(stores)("pages remembered on %s", (_, open) => {
       // SQLite reads the clock it is given; Redis expires the key on its own clock.
       await new Promise((resolve) => setTimeout(resolve, 120));
       expect(await opened.store.add([{ page: PAGE, batch: 1, count: 2 }], 1200)).toEqual({
+        generation: expect.any(String),
         total: 4,
         admissions: ["counted"],
       });

@@ -10,7 +10,13 @@ export interface ClapBatch {
   count: number;
 }
 
-export interface AddResult {
+/** The total, with the generation of the data it is counted in (server/live/generation.ts). */
+export interface ClapReading {
+  total: number;
+  generation: string;
+}
+
+export interface AddResult extends ClapReading {
   /** The total once this write is in. */
   total: number;
   /** For each batch, in order: counted now, counted before (a repeat), or too old to tell (stale). */
@@ -18,7 +24,7 @@ export interface AddResult {
 }
 
 export interface ClapStore {
-  total(): Promise<number>;
+  total(): Promise<ClapReading>;
   /** Counts the batches not counted before; a page is remembered for `memoryMs` after its last batch. */
   add(batches: readonly ClapBatch[], now: number): Promise<AddResult>;
 }
