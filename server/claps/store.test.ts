@@ -9,13 +9,20 @@ const stores = testBackends.map(
   ([name, open]) =>
     [
       name,
-      async (memoryMs?: number) => {
+      async (memoryMs?: number, maxPages?: number) => {
         const { backends, cleanUp } = await open();
         const storeOn = (): ClapStore =>
           backends.kind === "redis"
-            ? redisClapStore(backends.redis, memoryMs)
-            : sqliteClapStore(backends.sqlite, memoryMs);
-        return { store: storeOn(), storeOn, backends, cleanUp };
+            ? redisClapStore(backends.redis, memoryMs, maxPages)
+            : sqliteClapStore(backends.sqlite, memoryMs, maxPages);
+        /** The pages the store holds a record of now (rows, or keys not yet expired). */
+        const remembered = async () =>
+          backends.kind === "redis"
+            ? (await backends.redis().keys("{pointless}:claps:page:*")).length
+            : Number(
+                (backends.sqlite().prepare("SELECT count(*) AS n FROM clap_pages").get() as { n: number | bigint }).n,
+              );
+        return { store: storeOn(), storeOn, backends, cleanUp, remembered };
       },
     ] as const,
 );
@@ -122,5 +129,45 @@ describe.each(stores)("pages remembered on %s", (_, open) => {
     } finally {
       await opened.cleanUp();
     }
+  });
+});
+
+describe.each(stores)("the pages remembered on %s", (_, open) => {
+  const cleanUps: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanUp of cleanUps.splice(0)) await cleanUp();
+  });
+  const page = (k: number) => `bounded-page-${String(k).padStart(6, "0")}`;
+  /** `count` new pages from `from` on, ten to a write, each write a millisecond after the last. */
+  async function newPages(store: ClapStore, from: number, count: number, at: number) {
+    for (let k = 0; k < count; k += 10) {
+      const batches = Array.from({ length: Math.min(10, count - k) }, (_, j) => ({
+        page: page(from + k + j),
+        batch: 1,
+        count: 1,
+      }));
+      await store.add(batches, at + k);
+    }
+  }
+
+  it("are at most the cap whatever pages send, the one seen longest ago forgotten first", async () => {
+    const opened = await open(24 * 3600_000, 50);
+    cleanUps.push(opened.cleanUp);
+    // On 27fa28e every new page id was a record kept a day, however many.
+    await newPages(opened.store, 0, 200, 1000);
+    expect(await opened.remembered()).toBeLessThanOrEqual(50);
+    // The newest page is still told apart; the oldest, forgotten, is counted as new.
+    expect((await opened.store.add([{ page: page(199), batch: 1, count: 1 }], 5000)).admissions).toEqual(["repeat"]);
+    expect((await opened.store.add([{ page: page(0), batch: 1, count: 1 }], 5000)).admissions).toEqual(["counted"]);
+  });
+
+  it("forget expired pages at least as fast as new ones come", async () => {
+    const opened = await open(1000, 1_000_000);
+    cleanUps.push(opened.cleanUp);
+    await newPages(opened.store, 0, 200, 1000);
+    expect(await opened.remembered()).toBe(200);
+    // A second later the first 200 have expired; 200 new pages come, ten to a write.
+    await newPages(opened.store, 1000, 200, 3000);
+    expect(await opened.remembered()).toBeLessThanOrEqual(210);
   });
 });

@@ -23,6 +23,13 @@ export interface AddResult extends ClapReading {
   admissions: ("counted" | "repeat" | "stale")[];
 }
 
+/**
+ * Pages remembered at most, whatever pages send (each page id is the page's own invention): past
+ * it the page seen longest ago is forgotten first (a batch it sends again after that could be
+ * counted twice: at most one batch, 30 claps). CLAPS_MAX_PAGES.
+ */
+export const DEFAULT_MAX_PAGES = 200_000;
+
 export interface ClapStore {
   total(): Promise<ClapReading>;
   /** Counts the batches not counted before; a page is remembered for `memoryMs` after its last batch. */
