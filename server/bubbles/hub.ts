@@ -10,8 +10,11 @@ import {
   setPopped,
   type TickMessage,
 } from "../../contracts/bubbles.ts";
+import { topicFrame } from "../../contracts/live.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
+import { broadcast } from "../live/broadcast.ts";
 import type { Bus } from "../live/bus.ts";
+import { binaryMessage, type Outgoing } from "../live/frames.ts";
 import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
@@ -94,12 +97,8 @@ export function createBubbleHub({
   let outgoing: number[] = [];
   let loading: Promise<void> | null = null;
   let stopped = false;
-  /** The whole sheet as sent, made once per state however many visitors ask for it. */
-  let encoded: { key: string; bytes: Uint8Array } | null = null;
-
-  const sendAll = (text: string) => {
-    for (const peer of peers) peer.send(text);
-  };
+  /** The whole sheet as sent, made (and framed) once per state however many visitors ask for it. */
+  let encoded: { key: string; bytes: Uint8Array; message: Outgoing } | null = null;
 
   const refuse = (peer: Peer, n: number, { reason, ...refusal }: PopRefusal, count: number) => {
     metrics?.popsRefused.inc({ reason }, count);
@@ -108,24 +107,27 @@ export function createBubbleHub({
 
   /** A numbered message: kept for visitors who come back, and sent to everyone now. */
   function record(message: Omit<PopsMessage, "seq" | "topic"> | Omit<DoneMessage, "seq" | "topic">) {
-    sendAll(sequence.add(message));
+    broadcast(peers, sequence.add(message));
   }
 
   function sheetNow(): Sheet | null {
     return mirror && { ...mirror, seq: sequence.now, epoch: sequence.epoch };
   }
 
-  function wholeSheet(): Uint8Array | null {
+  function wholeSheet(): { bytes: Uint8Array; message: Outgoing } | null {
     const state = sheetNow();
     if (!state) return null;
     const key = `${state.sheet}.${state.seq}.${state.popped}`;
-    if (encoded?.key !== key) encoded = { key, bytes: encodeSheet(state) };
-    return encoded.bytes;
+    if (encoded?.key !== key) {
+      const bytes = encodeSheet(state);
+      encoded = { key, bytes, message: binaryMessage(topicFrame(BUBBLES_TOPIC, bytes)) };
+    }
+    return encoded;
   }
 
   function sendWholeSheet(to: Iterable<Peer>) {
     const whole = wholeSheet();
-    if (whole) for (const peer of to) peer.sendBinary(whole);
+    if (whole) for (const peer of to) peer.sendPrepared(whole.message);
   }
 
   function sendOutgoing() {
@@ -147,9 +149,10 @@ export function createBubbleHub({
     };
   }
 
+  /** The tick to everyone: one text for all of them. */
   function tickAll() {
     const message = tick();
-    if (message) for (const peer of peers) peer.sendJson(message);
+    if (message) broadcast(peers, JSON.stringify({ topic: BUBBLES_TOPIC, ...message }));
   }
 
   /**
@@ -348,9 +351,9 @@ export function createBubbleHub({
         return;
       }
       // What it missed, when that is less to send than the whole sheet.
-      const missed = sequence.since(since, whole.length);
+      const missed = sequence.since(since, whole.bytes.length);
       if (missed) for (const text of missed) peer.send(text);
-      else peer.sendBinary(whole);
+      else peer.sendPrepared(whole.message);
       const message = tick();
       if (message) peer.sendJson(message);
     },

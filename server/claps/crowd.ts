@@ -9,6 +9,7 @@ import {
   SEND_TOTAL_EVERY_MS,
 } from "../../contracts/claps.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
+import { broadcast } from "../live/broadcast.ts";
 import type { Bus } from "../live/bus.ts";
 import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
@@ -128,8 +129,7 @@ export function createCrowd({
       return;
     }
     sent = { total: message.total, clapping: message.clapping, gen: message.gen };
-    const text = JSON.stringify({ topic: CLAPS_TOPIC, ...message });
-    for (const peer of peers) peer.send(text);
+    broadcast(peers, JSON.stringify({ topic: CLAPS_TOPIC, ...message }));
   }
 
   function load(): Promise<void> {

@@ -1,4 +1,5 @@
 import { CLICKS_TOPIC, type ClicksMessage } from "../../contracts/clicks.ts";
+import { broadcast } from "../live/broadcast.ts";
 import type { Bus } from "../live/bus.ts";
 import type { Peer } from "../live/peer.ts";
 import type { TopicModule } from "../live/topic.ts";
@@ -22,7 +23,7 @@ export function createClicksFeed(bus: Bus, everyMs = 500) {
   const timer = setInterval(() => {
     if (total === null || total === sent) return;
     sent = total;
-    for (const peer of peers) peer.sendJson(message(total));
+    broadcast(peers, JSON.stringify({ topic: CLICKS_TOPIC, ...message(total) }));
   }, everyMs);
   timer.unref();
 

@@ -1,3 +1,5 @@
+import type { Outgoing } from "./frames.ts";
+
 /**
  * A page on the live channel, as one of its topics sees it: what the topic sends goes to that page
  * in the topic's name (its JSON messages carry `topic`, its binary frames the topic's frame).
@@ -22,4 +24,9 @@ export interface Peer {
   sendJson(message: { t: string; [field: string]: unknown }): void;
   /** Sends a binary payload in this topic's frame. */
   sendBinary(payload: Uint8Array): void;
+  /**
+   * Sends a message made once for every page it goes to (frames.ts: its text already has its
+   * `topic`, its binary payload the topic's frame): what a broadcast sends (broadcast.ts).
+   */
+  sendPrepared(message: Outgoing): void;
 }

@@ -20,6 +20,7 @@ import type { FleetLimiter } from "../limiter.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { Metrics } from "../metrics.ts";
 import { createDispatch, type PageChannel } from "./dispatch.ts";
+import { binaryMessage, createFrameWriter, type Outgoing, textMessage } from "./frames.ts";
 import type { Peer } from "./peer.ts";
 import type { TopicModule } from "./topic.ts";
 import type { VisitorTokens } from "./visitor.ts";
@@ -77,6 +78,12 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const MAX_REFUSING = 500;
 /** Messages a channel keeps while the server decides who its visitor is. */
 const MAX_WAITING_MESSAGES = 16;
+/**
+ * The heartbeat goes to a tenth of the channels at a time, each channel every `heartbeatMs` still:
+ * ten thousand pings and texts at once would hold the event loop for tens of milliseconds.
+ */
+const HEARTBEAT_SLICES = 10;
+const HEARTBEAT = textMessage('{"t":"hb"}');
 
 /** A token bucket: `burst` at once, `perSecond` after; false when empty. */
 function bucket({ burst, perSecond }: { burst: number; perSecond: number }) {
@@ -113,10 +120,39 @@ export function createLiveSockets({
 }: LiveOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
   const dispatch = createDispatch(modules, { log, metrics });
+  const writer = createFrameWriter();
   /** Channels open per key: an address, a /56, a visitor. */
   const open = new Map<string, number>();
-  /** Each open channel, and how many heartbeats in a row it left unanswered. */
-  const sockets = new Map<WebSocket, { missed: number }>();
+  /** Each open channel, how many heartbeats in a row it left unanswered, and its heartbeat's slice. */
+  const sockets = new Map<WebSocket, { missed: number; slice: number }>();
+  let joined = 0;
+  /**
+   * Messages sent per topic since the metrics were last told: they are told once per turn of the
+   * event loop, not once per page (a labelled counter's increment costs as much as the write).
+   */
+  const sentOut = new Map<string, number>();
+  let telling = false;
+  const countOut = (topic: string) => {
+    if (!metrics) return;
+    sentOut.set(topic, (sentOut.get(topic) ?? 0) + 1);
+    if (telling) return;
+    telling = true;
+    setImmediate(() => {
+      telling = false;
+      for (const [name, count] of sentOut) metrics.messagesOut.inc({ topic: name }, count);
+      sentOut.clear();
+    });
+  };
+  /** Sends a made message to a page, counted under `topic`; a page too slow to read it is closed. */
+  const deliver = (ws: WebSocket, message: Outgoing, topic: string) => {
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      metrics?.channelsClosed.inc({ reason: "slow-reader" });
+      ws.close(CLOSE.tryLater, "Reading too slowly");
+      return;
+    }
+    if (writer.write(ws, message)) countOut(topic);
+  };
   let connections = 0;
   let refusing = 0;
   let stopping = false;
@@ -259,19 +295,9 @@ export function createLiveSockets({
       token: string | null;
     },
   ) {
-    const health = { missed: 0 };
+    const health = { missed: 0, slice: joined++ % HEARTBEAT_SLICES };
     sockets.set(ws, health);
     metrics?.channels.set(sockets.size);
-    const send = (data: string | Uint8Array, topic: string) => {
-      if (ws.readyState !== ws.OPEN) return;
-      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-        metrics?.channelsClosed.inc({ reason: "slow-reader" });
-        ws.close(CLOSE.tryLater, "Reading too slowly");
-        return;
-      }
-      metrics?.messagesOut.inc({ topic });
-      ws.send(data);
-    };
     /** Who this channel is: unknown yet (undefined), not vouched for now (null), or a visitor's id. */
     let visitor: string | null | undefined;
     let visitorRetryAt = 0;
@@ -287,9 +313,10 @@ export function createLiveSockets({
           get visitor() {
             return visitor ?? null;
           },
-          send: (text) => send(text, topic),
-          sendJson: (message) => send(JSON.stringify({ topic, ...message }), topic),
-          sendBinary: (payload) => send(topicFrame(topic, payload), topic),
+          send: (text) => deliver(ws, textMessage(text), topic),
+          sendJson: (message) => deliver(ws, textMessage(JSON.stringify({ topic, ...message })), topic),
+          sendBinary: (payload) => deliver(ws, binaryMessage(topicFrame(topic, payload)), topic),
+          sendPrepared: (message) => deliver(ws, message, topic),
         };
         const limit = dispatch.module(topic)?.messageLimit ?? CHANNEL_MESSAGE_LIMIT;
         return [topic, { peer, allowed: bucket(limit) }];
@@ -341,9 +368,8 @@ export function createLiveSockets({
     function vouched(id: string, newToken?: string) {
       visitor = id;
       count(visitorKey(id), 1);
-      if (newToken && ws.readyState === ws.OPEN) {
-        metrics?.messagesOut.inc({ topic: "channel" });
-        ws.send(JSON.stringify({ t: "visitor", token: newToken } satisfies VisitorMessage));
+      if (newToken) {
+        deliver(ws, textMessage(JSON.stringify({ t: "visitor", token: newToken } satisfies VisitorMessage)), "channel");
       }
       settled();
     }
@@ -410,9 +436,13 @@ export function createLiveSockets({
   }
 
   // Every channel hears a heartbeat it can see (a quiet topic is not a dead line), and is pinged;
-  // one that left two pings unanswered (a phone gone into a tunnel) is cut off.
+  // one that left two pings unanswered (a phone gone into a tunnel) is cut off. A tenth of the
+  // channels at a time, so each is still pinged every `heartbeatMs`.
+  let slice = 0;
   const heartbeat = setInterval(() => {
+    slice = (slice + 1) % HEARTBEAT_SLICES;
     for (const [ws, health] of sockets) {
+      if (health.slice !== slice) continue;
       if (health.missed >= 2) {
         metrics?.channelsClosed.inc({ reason: "no-pong" });
         ws.terminate();
@@ -420,12 +450,9 @@ export function createLiveSockets({
       }
       health.missed++;
       ws.ping();
-      if (ws.bufferedAmount <= MAX_BUFFERED_BYTES) {
-        metrics?.messagesOut.inc({ topic: "channel" });
-        ws.send('{"t":"hb"}');
-      }
+      if (ws.bufferedAmount <= MAX_BUFFERED_BYTES && writer.write(ws, HEARTBEAT)) countOut("channel");
     }
-  }, heartbeatMs);
+  }, heartbeatMs / HEARTBEAT_SLICES);
   heartbeat.unref();
 
   return {
@@ -455,13 +482,15 @@ export function createLiveSockets({
       stopping = true;
       clearInterval(heartbeat);
       clearInterval(refusalLog);
-      const bye = JSON.stringify({
-        t: "bye",
-        retryMs: COME_BACK_WITHIN_MS,
-        reason: "The server is restarting.",
-      } satisfies ByeMessage);
+      const bye = textMessage(
+        JSON.stringify({
+          t: "bye",
+          retryMs: COME_BACK_WITHIN_MS,
+          reason: "The server is restarting.",
+        } satisfies ByeMessage),
+      );
       for (const ws of sockets.keys()) {
-        if (ws.bufferedAmount <= MAX_BUFFERED_BYTES) ws.send(bye);
+        if (ws.bufferedAmount <= MAX_BUFFERED_BYTES) writer.write(ws, bye);
         ws.close(CLOSE.goingAway, "Server stopping");
       }
       // A client that does not answer the close in a second is cut off.

@@ -10,6 +10,7 @@ import {
   type VoteRequest,
 } from "../../contracts/polls.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
+import { broadcast } from "../live/broadcast.ts";
 import type { Bus } from "../live/bus.ts";
 import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
@@ -95,7 +96,7 @@ export function createPollHub({
       generation = of;
       changed.clear();
       // Everyone here gets them whole (visitors who joined before the first reading have had none).
-      for (const peer of peers) peer.sendJson(tallies(mirror));
+      broadcast(peers, JSON.stringify({ topic: POLLS_TOPIC, ...tallies(mirror) }));
       return;
     }
     for (const [q, question] of counts.entries()) {
@@ -125,8 +126,7 @@ export function createPollHub({
     if (!mirror || changed.size === 0) return;
     for (const q of changed) {
       const message: TallyMessage = { topic: POLLS_TOPIC, t: "tally", q, counts: mirror[q] as Counts };
-      const text = JSON.stringify(message);
-      for (const peer of peers) peer.send(text);
+      broadcast(peers, JSON.stringify(message));
     }
     changed.clear();
   }

@@ -1,3 +1,4 @@
+import { readTopicFrame } from "../../contracts/live.ts";
 import { limitKeys } from "../client-address.ts";
 import type { Peer } from "../live/peer.ts";
 
@@ -25,5 +26,10 @@ export function testPeer(
     send: (text) => void texts.push(JSON.parse(text)),
     sendJson: (message) => void texts.push(message),
     sendBinary: (payload) => void binaries.push(payload),
+    // A made message's binary payload carries its topic's frame, as sendBinary adds it.
+    sendPrepared: ({ text, binary }) => {
+      if (text !== undefined) texts.push(JSON.parse(text));
+      else if (binary) binaries.push(readTopicFrame(binary)?.payload ?? binary);
+    },
   };
 }

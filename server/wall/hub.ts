@@ -8,6 +8,7 @@ import {
   type WallMessage,
 } from "../../contracts/wall.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
+import { broadcast } from "../live/broadcast.ts";
 import type { Bus } from "../live/bus.ts";
 import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
@@ -102,7 +103,7 @@ export function createWallHub({
     if (outgoing.size === 0) return;
     const text = sequence.add({ t: "cells", c: [...outgoing] });
     outgoing = new Map();
-    for (const peer of peers) peer.send(text);
+    broadcast(peers, text);
   }
 
   /** The whole wall as of the last numbered message (what is gathered goes out first). */
@@ -125,7 +126,7 @@ export function createWallHub({
 
   function sendWhole(to: Iterable<Peer>) {
     const text = wholeWall();
-    if (text) for (const peer of to) peer.send(text);
+    if (text) broadcast(to, text);
   }
 
   /** A copy of the store's wall, every cell known as of its version. */

@@ -1,0 +1,95 @@
+import type { Socket } from "node:net";
+import WebSocket, * as wsModule from "ws";
+
+/**
+ * A message on the live channel made once for every page it goes to: its text (or binary payload)
+ * and its WebSocket frame, as ws would have framed it for each socket (unmasked, one fragment,
+ * never compressed: the channel has no per-message deflate). A broadcast to ten thousand pages is
+ * then one JSON text, one UTF-8 encoding and one frame, and ten thousand writes of the same bytes.
+ *
+ * Measured (docs/live.md, "Capacity of one process"): a page's share of a broadcast cost about
+ * 4 µs of JavaScript (ws's framing, the string's encoding, a labelled counter) and 8 µs in the
+ * kernel (one loopback write) per message; the writes, not the framing, are most of it, so
+ * `createFrameWriter` also gathers what one socket is sent in one turn of the event loop into one
+ * write (the polls' five questions, a heartbeat's ping and text, a newcomer's state).
+ */
+export interface Outgoing {
+  /** The message's text, for a JSON message (what a test peer reads). */
+  readonly text?: string;
+  /** The message's payload, for a binary message. */
+  readonly binary?: Uint8Array;
+  /** The whole WebSocket frame. */
+  readonly frame: Buffer;
+}
+
+type FrameOptions = { fin: boolean; rsv1: boolean; opcode: number; mask: boolean; readOnly: boolean };
+/** ws's own framing (lib/sender.js Sender.frame), which its types do not describe. */
+const { Sender } = wsModule as unknown as {
+  Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] };
+};
+
+function frameOf(payload: Buffer, opcode: 1 | 2): Buffer {
+  return Buffer.concat(Sender.frame(payload, { fin: true, rsv1: false, opcode, mask: false, readOnly: true }));
+}
+
+export const textMessage = (text: string): Outgoing => ({ text, frame: frameOf(Buffer.from(text), 1) });
+
+export const binaryMessage = (payload: Uint8Array): Outgoing => ({
+  binary: payload,
+  frame: frameOf(Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength), 2),
+});
+
+/** The parts of a ws WebSocket the writer reaches past its API for (ws 8). */
+interface WsInternals {
+  _socket?: Socket | null;
+  _sender?: { _queue?: unknown[]; _state?: number } | null;
+}
+
+/**
+ * Writes made messages straight to each page's TCP socket, past ws's per-message framing. Only
+ * safe because ws queues nothing of its own here (no compression: its sender writes each frame at
+ * once, in order, so a frame written here and one ws writes, a ping or a close, keep their order);
+ * should its sender ever hold a queue, the message goes through ws instead. Nothing is written to
+ * a socket that is not open (closing: its close frame went out, and nothing may follow it).
+ *
+ * What one socket is sent in one turn of the event loop goes out in one write: the socket is
+ * corked at its first message and uncorked once the turn's callbacks are done (setImmediate).
+ */
+export function createFrameWriter() {
+  const corked = new Set<Socket>();
+  let flushing: ReturnType<typeof setImmediate> | undefined;
+
+  function flush() {
+    flushing = undefined;
+    for (const socket of corked) socket.uncork();
+    corked.clear();
+  }
+
+  return {
+    /** Sends `message` to `ws`; false when it was not sent (the page is not open). */
+    write(ws: WebSocket, message: Outgoing): boolean {
+      if (ws.readyState !== WebSocket.OPEN) return false;
+      const { _socket: socket, _sender: sender } = ws as unknown as WsInternals;
+      if (!socket || socket.destroyed || !socket.writable) return false;
+      if (sender?._queue?.length || sender?._state) {
+        if (message.text !== undefined) ws.send(message.text);
+        else ws.send(message.binary ?? Buffer.alloc(0), { binary: true });
+        return true;
+      }
+      if (!corked.has(socket)) {
+        socket.cork();
+        corked.add(socket);
+        flushing ??= setImmediate(flush);
+      }
+      socket.write(message.frame);
+      return true;
+    },
+    /** Writes what is gathered now (the writer does so itself once the turn is done). */
+    flush() {
+      if (flushing) clearImmediate(flushing);
+      flush();
+    },
+  };
+}
+
+export type FrameWriter = ReturnType<typeof createFrameWriter>;
