@@ -1,4 +1,5 @@
-import { liveUrl, readTopicFrame, type Topic, type TopicMessage } from "../../../contracts/live";
+import { liveUrl, readTopicFrame, type Topic, type TopicMessage, VISITOR_TOKEN_PATTERN } from "../../../contracts/live";
+import { readItem, writeItem } from "../lib/storage";
 import { type Channel, type ChannelAttempts, type ChannelStatus, openChannel } from "./channel";
 
 /**
@@ -7,7 +8,23 @@ import { type Channel, type ChannelAttempts, type ChannelStatus, openChannel } f
  * frames by their topic's frame), with the channel's state as it changes. The channel is opened
  * once the page follows a topic, opened again with the new list when the list changes, and closed
  * when nothing is followed. A page reaches this file through follow-later.ts, once it is live.
+ *
+ * The visitor token the server gives on the channel (contracts/live.ts VisitorMessage) is kept in
+ * localStorage, where every tab of the browser finds it, and named on every try to open the channel.
  */
+
+/** Where the visitor token is kept: one for the browser, shared by its tabs. */
+export const VISITOR_TOKEN_KEY = "visitorToken";
+
+const visitorToken = (): string | undefined => {
+  const stored = readItem(VISITOR_TOKEN_KEY);
+  return typeof stored === "string" && VISITOR_TOKEN_PATTERN.test(stored) ? stored : undefined;
+};
+
+function keepVisitorToken(token: string) {
+  if (VISITOR_TOKEN_PATTERN.test(token)) writeItem(VISITOR_TOKEN_KEY, token);
+}
+
 export interface TopicHandlers {
   onMessage(message: TopicMessage & Record<string, unknown>): void;
   onBinary?(payload: Uint8Array): void;
@@ -40,7 +57,13 @@ function reopen() {
     if (followed.size === 0) return;
     const topics = [...followed.keys()];
     channel = openChannel({
-      url: () => liveUrl(topics, Object.fromEntries(topics.map((topic) => [topic, followed.get(topic)?.resume?.()]))),
+      url: () =>
+        liveUrl(
+          topics,
+          Object.fromEntries(topics.map((topic) => [topic, followed.get(topic)?.resume?.()])),
+          visitorToken(),
+        ),
+      onVisitor: keepVisitorToken,
       onText(text) {
         let message: TopicMessage & Record<string, unknown>;
         try {
