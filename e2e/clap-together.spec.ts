@@ -193,7 +193,7 @@ test("without the server or a connection, the page claps alone and says so, with
   await expect(zone(page).getByText("1", { exact: true })).toBeVisible();
   await expect(total(page)).toHaveText("—");
   await expect(page.getByText(/of yours on the way/)).toHaveCount(0);
-  // The static host's page goes on trying now and then, each try a 404 the browser reports.
+  // The static host's one question was a 404 the browser reports.
   await page.close();
   problems.splice(0, problems.length, ...problems.filter((p) => !/404|WebSocket/.test(p)));
 

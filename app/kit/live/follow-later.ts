@@ -39,6 +39,7 @@ export function followTopicLater(
       return followed?.status ?? "connecting";
     },
     holdOff: (ms) => followed?.holdOff(ms),
+    giveUp: () => followed?.giveUp(),
     leave() {
       cancel();
       followed?.leave();

@@ -124,3 +124,36 @@ describe("the visitor token", () => {
     followed.leave();
   });
 });
+
+describe("a site with no server", () => {
+  it("is given up for the page: the channel closes, no try follows, and every topic hears it", async () => {
+    const { followTopic } = await import("./topics");
+    const statuses: [string, string][] = [];
+    const wall = followTopic("wall", {
+      onMessage() {},
+      onStatus: (status) => statuses.push(["wall", status]),
+    });
+    const claps = followTopic("claps", {
+      onMessage() {},
+      onStatus: (status) => statuses.push(["claps", status]),
+    });
+    await Promise.resolve();
+    expect(FakeSocket.all).toHaveLength(1);
+    last().close(1006);
+    wall.giveUp();
+    expect(statuses.filter(([, status]) => status === "stopped")).toEqual([
+      ["wall", "stopped"],
+      ["claps", "stopped"],
+    ]);
+    vi.advanceTimersByTime(60 * 60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    // Another topic followed on the same page (a visit to another shared toy) tries nothing either.
+    claps.leave();
+    const polls = followTopic("polls", { onMessage() {} });
+    await Promise.resolve();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    wall.leave();
+    polls.leave();
+  });
+});

@@ -25,10 +25,13 @@ function keepVisitorToken(token: string) {
   if (VISITOR_TOKEN_PATTERN.test(token)) writeItem(VISITOR_TOKEN_KEY, token);
 }
 
+/** The channel's state, or "stopped": given up for this page, as there is no server here. */
+export type TopicStatus = ChannelStatus | "stopped";
+
 export interface TopicHandlers {
   onMessage(message: TopicMessage & Record<string, unknown>): void;
   onBinary?(payload: Uint8Array): void;
-  onStatus?(status: ChannelStatus, attempts: ChannelAttempts): void;
+  onStatus?(status: TopicStatus, attempts: ChannelAttempts): void;
   /** Where the page left off on this topic (the server's resume token), asked at every try. */
   resume?(): string | undefined;
 }
@@ -39,15 +42,29 @@ export interface FollowedTopic {
   readonly status: ChannelStatus;
   /** Waits at least `ms` before the channel's next try (the server said so over HTTP). */
   holdOff(ms: number): void;
+  /**
+   * There is no server here (a static host): the channel is closed and not tried again, for any
+   * topic, until the page is loaded anew; every topic followed hears "stopped".
+   */
+  giveUp(): void;
   leave(): void;
 }
 
 const followed = new Map<Topic, TopicHandlers>();
 let channel: Channel | null = null;
 let opening = false;
+/** No server here: nothing is opened again on this page. */
+let givenUp = false;
+
+function giveUp() {
+  givenUp = true;
+  channel?.close();
+  channel = null;
+  for (const handlers of followed.values()) handlers.onStatus?.("stopped", { failures: 0, unopened: 0 });
+}
 
 function reopen() {
-  if (opening) return;
+  if (opening || givenUp) return;
   opening = true;
   // Topics followed in the same moment (a page with two toys) share the first try.
   queueMicrotask(() => {
@@ -93,6 +110,7 @@ export function followTopic(topic: Topic, handlers: TopicHandlers): FollowedTopi
       return channel?.status ?? "connecting";
     },
     holdOff: (ms) => channel?.holdOff(ms),
+    giveUp,
     leave() {
       if (followed.get(topic) !== handlers) return;
       followed.delete(topic);

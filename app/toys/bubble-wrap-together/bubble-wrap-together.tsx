@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { DEFAULT_SHEET_SIZE } from "../../../contracts/bubbles";
 import { formatCount } from "../../kit/lib/format-count";
@@ -6,10 +6,17 @@ import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { BubbleGrid } from "./bubble-grid";
 import { progressText } from "./logic";
-import { type Connection, getServerSheetState, getSheetState, popBubble, subscribeSheet } from "./shared-sheet";
+import {
+  type Connection,
+  getServerSheetState,
+  getSheetState,
+  popBubble,
+  sendsLater,
+  subscribeSheet,
+} from "./shared-sheet";
 
 /** What the page says about its connection, in plain words. */
-const SAYS: Record<Connection, string> = {
+const SAYS: Record<Exclude<Connection, "busy">, string> = {
   connecting: "Joining the sheet…",
   live: "Live: every pop pops for everyone.",
   reconnecting: "Reconnecting… your pops wait and go when the sheet is back.",
@@ -19,15 +26,20 @@ const SAYS: Record<Connection, string> = {
     "This network lets the site through but not its live connection (WebSockets are blocked), so popping with everyone cannot work from here.",
 };
 
+/** The busy words and when the sheet shown was seen: fetched when the page is first busy or away. */
+const ConnectionNote = lazy(() =>
+  import("../../kit/live/connection-words").then(({ ConnectionNote }) => ({ default: ConnectionNote })),
+);
+
 /** How often, at most, the sheet's progress is read out to a screen reader. */
 const ANNOUNCE_EVERY_MS = 5000;
 
 export function BubbleWrapTogether() {
   const view = useSyncExternalStore(subscribeSheet, getSheetState, getServerSheetState);
-  const { sheet, mine, connection, here, celebrate, seenAt, notice } = view;
+  const { sheet, mine, connection, busyUntil, here, celebrate, seenAt, notice } = view;
   const size = sheet?.size ?? DEFAULT_SHEET_SIZE;
   const popped = (sheet?.popped ?? 0) + mine.size;
-  const poppable = sheet !== null && (connection === "live" || connection === "reconnecting");
+  const poppable = sheet !== null && sendsLater(connection);
   // The grid follows the sheet in a render React can pause for the browser (a whole sheet arriving
   // redraws every row in view); the counts above it change at once.
   // Going live (poppable) redraws every row in view too.
@@ -68,8 +80,18 @@ export function BubbleWrapTogether() {
           // A new line per state (keyed), not the old one rewritten: centred text that changes length
           // would otherwise count as moved (a layout shift).
           <p key={connection} className="font-semibold">
-            {SAYS[connection]}
-            {away && seenAt !== null ? ` Showing the sheet as it was at ${new Date(seenAt).toLocaleTimeString()}.` : ""}
+            {connection === "busy" ? null : SAYS[connection]}
+            {connection === "busy" || (away && seenAt !== null) ? (
+              <Suspense>
+                <ConnectionNote
+                  busy={connection === "busy"}
+                  busyUntil={busyUntil}
+                  seenAt={seenAt}
+                  what="sheet"
+                  waits="your pops wait"
+                />
+              </Suspense>
+            ) : null}
           </p>
         )}
         {notice ? <p className="text-sm text-white/90">{notice}</p> : null}

@@ -44,6 +44,8 @@ export type { Connection };
 
 export interface CrowdState {
   connection: Connection;
+  /** While busy: when the page tries again (ms since 1970). */
+  busyUntil: number | null;
   /** The server's total, as last heard (never one the page made up). */
   total: number | null;
   /** How many are clapping now, while live. */
@@ -68,7 +70,7 @@ const GIVEN_BACK = "Your claps could not reach the crowd from this network.";
 const MAX_CROWD_SOUNDS = 8;
 
 const store = createLiveStore<CrowdState>(
-  { connection: "connecting", total: null, clapping: null, mine: 0, notice: null },
+  { connection: "connecting", busyUntil: null, total: null, clapping: null, mine: 0, notice: null },
   { start: () => start(), stop: () => stop() },
 );
 let state = store.get();
@@ -214,9 +216,9 @@ function heardOverHttp(body: unknown) {
 }
 
 /** What the page says about its connection: who is clapping is known only while live. */
-function connectionIs(connection: Connection) {
+function connectionIs(connection: Connection, retryAt?: number) {
   if (connection === "no-server") forgetMine();
-  update({ connection, ...(connection === "live" ? {} : { clapping: null }) });
+  update({ connection, busyUntil: retryAt ?? null, ...(connection === "live" ? {} : { clapping: null }) });
 }
 
 function start() {

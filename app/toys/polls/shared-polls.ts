@@ -36,6 +36,8 @@ export type { Connection };
 
 export interface PollsState {
   connection: Connection;
+  /** While busy: when the page tries again (ms since 1970). */
+  busyUntil: number | null;
   counts: Counts[] | null;
   ballots: (Ballot | null)[];
   /** A vote refused for good, in words, with its question (the thanks view shows it). */
@@ -48,7 +50,7 @@ const BALLOTS_KEY = "pointlessPollVotes";
 const noBallots = (): (Ballot | null)[] => Array.from({ length: QUESTIONS }, () => null);
 
 const store = createLiveStore<PollsState>(
-  { connection: "connecting", counts: null, ballots: noBallots(), refused: null },
+  { connection: "connecting", busyUntil: null, counts: null, ballots: noBallots(), refused: null },
   { start: () => start(), stop: () => stop() },
 );
 let state = store.get();
@@ -148,7 +150,7 @@ function start() {
       probePath: POLLS_PATH,
       wantsBody: () => !state.counts,
       current: () => state.connection,
-      set: (connection) => update({ connection }),
+      set: (connection, retryAt) => update({ connection, busyUntil: retryAt ?? null }),
       onBody: countsOverHttp,
     },
   );
