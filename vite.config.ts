@@ -44,12 +44,12 @@ export default defineConfig({
                 },
                 {
                   // What every live page (the Useless Button, the shared toys) needs as it starts:
-                  // requests with deadlines, retry pauses, the topic followed once live. One small
-                  // chunk they share,
+                  // requests with deadlines, retry pauses, the pace of what they send, the topic
+                  // followed once live. One small chunk they share,
                   // not one request each; the channel and its topics are fetched once the page is
                   // live (app/kit/live/follow-later.ts).
                   name: "live",
-                  test: /\/app\/kit\/live\/(request|retry|follow-later)\./,
+                  test: /\/app\/kit\/live\/(request|retry|follow-later|pacer)\./,
                 },
                 {
                   // What a live page fetches once it is live: the channel, its topics, what the page

@@ -65,6 +65,8 @@ export function outboxLater<T>(options: OutboxOptions<T>): Outbox<T> {
     add: (item) => (real ? real.add(item) : void early.push(item)),
     confirm: (n) => real?.confirm(n),
     refuse: (n, retryMs) => real?.refuse(n, retryMs) ?? [],
+    // Before the outbox's code is in, there is no channel to ask anything on.
+    sendAside: (key, send) => real?.sendAside(key, send),
     resend: () => real?.resend(),
     unconfirmed: () => real?.unconfirmed() ?? [...early],
     clear() {

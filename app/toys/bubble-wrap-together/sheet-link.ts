@@ -1,5 +1,6 @@
 import {
   applyPops,
+  BUBBLES_MESSAGE_LIMIT,
   BUBBLES_PATH,
   BUBBLES_TOPIC,
   countPopped,
@@ -103,7 +104,7 @@ export function startSheetLink(store: SheetStore): SheetLink {
         if (!sheet) return;
         const { fresh, gap, stale } = applyPops(sheet, message);
         if (stale) return;
-        if (gap) channel.send({ t: "sync" });
+        if (gap) askForTheSheet();
         const mine = new Set(state.mine);
         const others = fresh.filter((i) => !mine.delete(i));
         for (const i of message.i) mine.delete(i);
@@ -126,7 +127,7 @@ export function startSheetLink(store: SheetStore): SheetLink {
         update({ here: message.here });
         // Same place in the sequence, different count: something was missed. The whole sheet again.
         if (sheet && message.sheet === sheet.sheet && message.seq === sheet.seq && message.popped !== sheet.popped) {
-          channel.send({ t: "sync" });
+          askForTheSheet();
         }
         return;
       }
@@ -146,6 +147,9 @@ export function startSheetLink(store: SheetStore): SheetLink {
         return;
     }
   }
+
+  /** The whole sheet again (something was missed), within the topic's limit like the pops. */
+  const askForTheSheet = () => outbox.sendAside("sync", () => channel.send({ t: "sync" }));
 
   /** The sheet as the server answered over HTTP, shown while the page has none of its own. */
   function sheetOverHttp(json: unknown) {
@@ -178,6 +182,7 @@ export function startSheetLink(store: SheetStore): SheetLink {
   const outbox = outboxLater<number>({
     everyMs: SEND_POPS_EVERY_MS,
     maxPerMessage: MAX_POPS_PER_MESSAGE,
+    limit: BUBBLES_MESSAGE_LIMIT,
     send: (n, i) => {
       const sheet = state.sheet?.sheet;
       if (sheet === undefined || state.connection !== "live") return false;

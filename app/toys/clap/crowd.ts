@@ -1,5 +1,6 @@
 import {
   CLAPPING_WINDOW_MS,
+  CLAPS_MESSAGE_LIMIT,
   CLAPS_PATH,
   CLAPS_TOPIC,
   type ClapsOk,
@@ -229,6 +230,7 @@ function start() {
     everyMs: 50,
     // Each batch is its own message: its number is what the server counts it by.
     maxPerMessage: 1,
+    limit: CLAPS_MESSAGE_LIMIT,
     send: (n, [batch]) => {
       if (!batch || channel?.status !== "open") return false;
       const sent = channel.send({ t: "clap", n, page: pageId, batch: batch.batch, count: batch.count });

@@ -3,6 +3,7 @@ import {
   applyCells,
   type CellsMessage,
   decodeCells,
+  WALL_MESSAGE_LIMIT,
   WALL_PATH,
   WALL_TOPIC,
   type WallJson,
@@ -79,7 +80,7 @@ export function startWallLink(store: WallStore): WallLink {
       const { gap, stale } = applyCells(wall, message);
       if (stale) return;
       place = { ...place, seq: wall.seq };
-      if (gap) topic.send({ t: "sync" });
+      if (gap) outbox.sendAside("sync", () => topic.send({ t: "sync" }));
       store.update({ cells: wall.cells });
     } else if (message.t === "ok") {
       // The server sent the cell's news before this answer: the wall already shows it.
@@ -117,6 +118,7 @@ export function startWallLink(store: WallStore): WallLink {
     // A paint goes at once; while the channel is away, the outbox looks again this often.
     everyMs: 100,
     maxPerMessage: 1,
+    limit: WALL_MESSAGE_LIMIT,
     send(n, [paint]) {
       if (!paint || state().connection !== "live" || !topic.send({ t: "paint", n, ...paint })) return false;
       requests.set(n, paint);

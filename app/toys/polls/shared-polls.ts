@@ -4,6 +4,7 @@ import {
   isAllCounts,
   isCounts,
   isQuestion,
+  POLLS_MESSAGE_LIMIT,
   POLLS_PATH,
   POLLS_TOPIC,
   QUESTIONS,
@@ -132,6 +133,7 @@ function start() {
   const stored = parseBallots(readItem(BALLOTS_KEY));
   update({ ballots: state.ballots.map((ballot, q) => ballot ?? stored[q] ?? null) });
   box = createBallotBox({
+    limit: POLLS_MESSAGE_LIMIT,
     send: (n, q, a) =>
       state.connection === "live" && (channel?.send({ t: "vote", n, q, a, device: deviceId() }) ?? false),
   });
