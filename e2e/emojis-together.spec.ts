@@ -176,7 +176,7 @@ test("paints made while the site is busy wait, and go when it has room at the to
     }
     const server = ws.connectToServer();
     server.onClose((code) => {
-      line.closes.push(code);
+      line.closes.push(code ?? 1005);
       ws.close({ code });
     });
     line.cut = () => {

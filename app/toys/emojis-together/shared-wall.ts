@@ -63,9 +63,10 @@ function stop() {
   cancel?.();
   link?.stop();
   link = null;
-  // The wall shown stays for the page's next visit in this tab; the rest starts again.
-  const { cells, seenAt } = store.get();
-  store.reset({ ...store.initial(), cells, seenAt });
+  // The wall shown and the server's cooldown stay for the page's next visit in this tab (a channel
+  // that resumes says neither again); the rest starts again.
+  const { cells, seenAt, cooldownMs, cooldownUntil } = store.get();
+  store.reset({ ...store.initial(), cells, seenAt, cooldownMs, cooldownUntil });
 }
 
 export const subscribeWall = store.subscribe;

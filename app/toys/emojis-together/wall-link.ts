@@ -1,8 +1,9 @@
-import type { NoMessage, OkMessage } from "../../../contracts/live";
+import type { NoMessage } from "../../../contracts/live";
 import {
   applyCells,
   type CellsMessage,
   decodeCells,
+  type PaintOk,
   WALL_MESSAGE_LIMIT,
   WALL_PATH,
   WALL_TOPIC,
@@ -19,6 +20,13 @@ import type { SharedWallState } from "./shared-wall";
  * live channel while the page is open, the paints sent through the outbox (sent again after a
  * reconnect, waiting when told to, given back with the reason when refused), and the last wall
  * seen kept in storage for when there is no connection. Fetched once the page is live.
+ *
+ * The cooldown is the server's: learned from every answer (the whole wall's `cooldownMs`, a paint's
+ * `ok`, a refusal's `retryMs`) and kept in storage with the time of the next paint, so that leaving
+ * and coming back (a channel that resumes says neither again), or a reload, keeps it. A paint made
+ * while the channel was away goes when the server will take it, one a cooldown, rather than be
+ * refused as too soon. Each paint names itself (PAINT_ID), the same on every resend, so the server
+ * applies it once.
  */
 export interface WallLink {
   /** A paint made here: shown as this page's at once, sent now or when the wall is back. */
@@ -32,11 +40,52 @@ interface WallStore {
 }
 
 const STORAGE_KEY = "sharedEmojiWall";
+/** The server's cooldown and when this browser may paint again: `{"cooldownMs":3000,"until":...}`. */
+const COOLDOWN_KEY = "sharedEmojiWallCooldown";
 const BLOCKED_NOTICE = "Your paint could not be sent from this network, so it is taken back.";
+/** The cooldowns taken as a server's: anything else in storage or an answer is not one. */
+const MIN_COOLDOWN_MS = 100;
+const MAX_COOLDOWN_MS = 60 * 60_000;
 
 interface Paint {
   cell: number;
   e: number;
+  /** The paint's own id (PAINT_ID), the same on every resend. */
+  id: string;
+}
+
+/**
+ * A paint's id: random, a UUID where the browser makes one (a secure context), else 32 hex digits
+ * of crypto's randomness, or of Math.random's without crypto at all (as app/kit/lib/device-id.ts).
+ */
+function newPaintId(): string {
+  const random = typeof crypto === "undefined" ? undefined : crypto;
+  if (random && typeof random.randomUUID === "function") return random.randomUUID();
+  const bytes = new Uint8Array(16);
+  if (random && typeof random.getRandomValues === "function") random.getRandomValues(bytes);
+  else for (let k = 0; k < bytes.length; k++) bytes[k] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+const isCooldown = (ms: unknown): ms is number =>
+  typeof ms === "number" && Number.isSafeInteger(ms) && ms >= MIN_COOLDOWN_MS && ms <= MAX_COOLDOWN_MS;
+
+/**
+ * The cooldown kept in storage, checked like a message (storage may hold anything): the server's
+ * cooldown, and when the next paint may be (never further off than one cooldown from `now`).
+ */
+export function readCooldown(
+  text: string | null | undefined,
+  now: number,
+): { cooldownMs: number; until: number } | null {
+  try {
+    const kept = JSON.parse(text ?? "null") as { cooldownMs?: unknown; until?: unknown } | null;
+    if (!isCooldown(kept?.cooldownMs)) return null;
+    const until = typeof kept.until === "number" && Number.isFinite(kept.until) ? kept.until : now;
+    return { cooldownMs: kept.cooldownMs, until: Math.min(until, now + kept.cooldownMs) };
+  } catch {
+    return null;
+  }
 }
 
 /** Where the page is in the server's numbered messages (its resume token), kept while the tab lives. */
@@ -48,6 +97,19 @@ export function startWallLink(store: WallStore): WallLink {
   const requests = new Map<number, Paint>();
   /** The notice says a paint waits (it goes when the server is ready): its "ok" ends it. */
   let noticeWaits = false;
+  /** When the server takes this visitor's next paint, as its answers said (ms since 1970). */
+  let sendAfter = 0;
+
+  /**
+   * What the server said of its cooldown (`cooldownMs`) and of the time of the next paint
+   * (`until`, at the earliest): shown, and kept in storage.
+   */
+  function learn({ cooldownMs, until }: { cooldownMs?: unknown; until?: number }) {
+    const ms = isCooldown(cooldownMs) ? cooldownMs : state().cooldownMs;
+    const next = Math.max(until ?? 0, state().cooldownUntil ?? 0);
+    store.update({ cooldownMs: ms, cooldownUntil: next || null });
+    writeItem(COOLDOWN_KEY, JSON.stringify({ cooldownMs: ms, until: next }));
+  }
 
   /** Forgets `paints` as this page's own (confirmed, or given back), unless painted again since. */
   function forget(paints: readonly (Paint | undefined)[], notice?: string) {
@@ -64,14 +126,15 @@ export function startWallLink(store: WallStore): WallLink {
     store.update({ seenAt });
   }
 
-  type Incoming = WallMessage | CellsMessage | OkMessage | NoMessage;
+  type Incoming = WallMessage | CellsMessage | PaintOk | NoMessage;
 
   function onMessage(message: Incoming) {
     if (message.t === "wall") {
       const cells = decodeCells(message.cells);
       if (!cells) return;
       place = { seq: message.seq, epoch: message.epoch };
-      store.update({ cells, cooldownMs: message.cooldownMs, connection: "live", seenAt: Date.now() });
+      store.update({ cells, connection: "live", seenAt: Date.now() });
+      learn({ cooldownMs: message.cooldownMs });
     } else if (message.t === "cells") {
       const held = state().cells;
       if (!held) return;
@@ -87,6 +150,12 @@ export function startWallLink(store: WallStore): WallLink {
       outbox.confirm(message.n);
       const paint = requests.get(message.n);
       requests.delete(message.n);
+      // The server took a paint now: its cooldown starts now.
+      if (paint) {
+        const ms = isCooldown(message.cooldownMs) ? message.cooldownMs : state().cooldownMs;
+        sendAfter = Math.max(sendAfter, Date.now() + ms);
+        learn({ cooldownMs: ms, until: sendAfter });
+      }
       if (noticeWaits) store.update({ notice: null });
       noticeWaits = false;
       forget([paint]);
@@ -96,8 +165,9 @@ export function startWallLink(store: WallStore): WallLink {
       // Told to wait (the cooldown, or the store away): the paint goes again then, and the page
       // counts down to it.
       if (message.retryMs !== undefined) {
-        const until = Date.now() + message.retryMs;
-        store.update({ cooldownUntil: Math.max(until, state().cooldownUntil ?? 0), notice: message.error });
+        sendAfter = Math.max(sendAfter, Date.now() + message.retryMs);
+        learn({ until: sendAfter });
+        store.update({ notice: message.error });
         noticeWaits = true;
       }
       if (given.length > 0 || message.retryMs === undefined) {
@@ -120,13 +190,25 @@ export function startWallLink(store: WallStore): WallLink {
     maxPerMessage: 1,
     limit: WALL_MESSAGE_LIMIT,
     send(n, [paint]) {
-      if (!paint || state().connection !== "live" || !topic.send({ t: "paint", n, ...paint })) return false;
+      // Not before the server will take it: a paint made while away waits its cooldown here.
+      if (!paint || state().connection !== "live" || Date.now() < sendAfter) return false;
+      if (!topic.send({ t: "paint", n, ...paint })) return false;
+      // The server takes it now, unless it says otherwise: the next waits a cooldown.
+      sendAfter = Date.now() + state().cooldownMs;
       requests.set(n, paint);
       return true;
     },
   });
   const saved = state().cells ? null : readSavedWall(readItem(STORAGE_KEY));
   if (saved) store.update(saved);
+  const kept = readCooldown(readItem(COOLDOWN_KEY), Date.now());
+  if (kept) {
+    sendAfter = kept.until;
+    store.update({
+      cooldownMs: kept.cooldownMs,
+      cooldownUntil: Math.max(kept.until, state().cooldownUntil ?? 0) || null,
+    });
+  }
   const topic = followTopicLater(
     WALL_TOPIC,
     {
@@ -158,10 +240,10 @@ export function startWallLink(store: WallStore): WallLink {
 
   return {
     paint(cell, e) {
-      const { mine, cooldownMs } = state();
-      outbox.add({ cell, e });
+      outbox.add({ cell, e, id: newPaintId() });
       noticeWaits = false;
-      store.update({ mine: new Map(mine).set(cell, e), cooldownUntil: Date.now() + cooldownMs, notice: null });
+      store.update({ mine: new Map(state().mine).set(cell, e), notice: null });
+      learn({ until: Date.now() + state().cooldownMs });
     },
     stop() {
       keep();
