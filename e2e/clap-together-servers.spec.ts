@@ -4,12 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startRedis, startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
 import { allConfirmed, clap, clappingNow, LIVE, serverTotal, total, visitor } from "./clap-crowd";
-import { expect, test } from "./fixtures";
+import { allowProblems, expect, refusedWhileDown, test } from "./fixtures";
 
 /** Aggressive Claps' crowd against servers started for one test: killed and started again, or two on one real Redis. */
 test.describe("servers started for one test", () => {
   test("a server killed mid-clapping (SIGKILL) and started again loses no acknowledged clap and counts none twice", async ({
     browser,
+    problems,
   }) => {
     const dataDir = mkdtempSync(join(tmpdir(), "pointless-claps-kill-"));
     let server = await startSiteProcess({ COUNTER_DATA_DIR: dataDir });
@@ -38,6 +39,8 @@ test.describe("servers started for one test", () => {
       expect(await serverTotal(page)).toBe(30);
       await expect(total(page)).toHaveText("30");
       await clapper.close();
+      // While the server was down, the page's tries were refused, and the browser said so.
+      allowProblems(problems, refusedWhileDown(server.origin, ["/api/claps"]));
     } finally {
       await stopProcess(server.child);
       rmSync(dataDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { decodeCells, PALETTE } from "../contracts/wall";
 import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
-import { expect, open, test } from "./fixtures";
+import { allowProblems, expect, open, refusedWhileDown, test } from "./fixtures";
 import { fleetOnRedis } from "./fleet";
 import { SUITE_LIMITS } from "./suite-limits";
 
@@ -88,6 +88,7 @@ const wallShownOn = (page: Page) =>
 
 test("a server killed while visitors paint keeps every paint it acknowledged, and the pages show its wall again", async ({
   browser,
+  problems,
 }) => {
   const dir = mkdtempSync(join(tmpdir(), "pointless-wall-kill-"));
   let server = await startSiteProcess(env({ COUNTER_DATA_DIR: dir }));
@@ -128,6 +129,8 @@ test("a server killed while visitors paint keeps every paint it acknowledged, an
       .toBe(6);
     const final = [...(await wallOn(server.origin))];
     for (const { page } of visitors) await expect.poll(() => wallShownOn(page)).toEqual(final);
+    // While the server was down, the pages' tries were refused, and the browser said so.
+    allowProblems(problems, refusedWhileDown(server.origin, ["/api/wall"]));
   } finally {
     for (const visitor of visitors) await visitor.close();
     await stopProcess(server.child);
@@ -137,6 +140,7 @@ test("a server killed while visitors paint keeps every paint it acknowledged, an
 
 test("visitors on two servers sharing one Redis see each other's paints within 2 s, and the same wall, a server killed meanwhile included", async ({
   browser,
+  problems,
 }) => {
   const fleet = await fleetOnRedis(2, env());
   const [first, second] = fleet.servers as [(typeof fleet.servers)[number], (typeof fleet.servers)[number]];
@@ -176,6 +180,8 @@ test("visitors on two servers sharing one Redis see each other's paints within 2
     for (const page of [one.page, two.page]) await expect.poll(() => wallShownOn(page)).toEqual(after);
     await one.close();
     await two.close();
+    // While the first server was down, its visitor's tries were refused, and the browser said so.
+    allowProblems(problems, refusedWhileDown(first.origin, ["/api/wall"]));
   } finally {
     await fleet.stop();
   }

@@ -1,30 +1,74 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import {
+  type BrowserContext,
+  test as base,
+  type ConsoleMessage,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 
 export { expect };
 
 interface Fixtures {
-  /** Console errors and uncaught page errors; each test fails if any is left unexpected. */
+  /**
+   * Console errors and uncaught page errors of every page the test opens; each test fails if any
+   * is left unexpected (`expectProblems` takes out those a test expects).
+   */
   problems: string[];
   /** Requests that tried to leave the site's origin (they are blocked); each test fails if any. */
   offsite: string[];
 }
 
 /**
+ * A console line as `problems` holds it. A resource that failed to load is named by where it was
+ * (its path on the test's own server, `baseURL`; its whole address on any other), so a test can
+ * expect the one failure it means, not every failure with the same status.
+ */
+function problemLine(message: ConsoleMessage, origin: string): string {
+  const line = `console.${message.type()}: ${message.text()}`;
+  if (!message.text().startsWith("Failed to load resource")) return line;
+  const url = message.location().url;
+  const own = URL.canParse(url) && new URL(url).origin === origin;
+  return `${line} (${own ? url.slice(origin.length) : url})`;
+}
+
+/**
  * Every browser test runs with two guards: no console error or hydration warning, and no request
- * to another origin. A test that expects a console error removes it from `problems` itself.
+ * to another origin. The first watches every page of the test: the default page, the pages of its
+ * context (`context.newPage()`, pop-ups) and those of every context the test makes with
+ * `browser.newContext()` (another visitor's). A test that expects a console error takes exactly
+ * that line out of `problems` itself (`expectProblems`).
  */
 export const test = base.extend<Fixtures>({
   problems: [
-    async ({ page }, use) => {
+    async ({ page, context, browser, baseURL }, use) => {
       const problems: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error" || (message.type() === "warning" && /hydrat/i.test(message.text()))) {
-          problems.push(`console.${message.type()}: ${message.text()}`);
-        }
-      });
-      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-      await use(problems);
+      const origin = new URL(baseURL ?? "http://localhost").origin;
+      const watched = new WeakSet<Page>();
+      const watchPage = (watchedPage: Page) => {
+        if (watched.has(watchedPage)) return;
+        watched.add(watchedPage);
+        watchedPage.on("console", (message) => {
+          if (message.type() === "error" || (message.type() === "warning" && /hydrat/i.test(message.text()))) {
+            problems.push(problemLine(message, origin));
+          }
+        });
+        watchedPage.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+      };
+      const watchContext = (made: BrowserContext) => {
+        made.on("page", watchPage);
+        for (const open of made.pages()) watchPage(open);
+      };
+      watchContext(context);
+      watchPage(page);
+      // The browser is the worker's, shared by its tests one after another: only this test's contexts.
+      browser.on("context", watchContext);
+      try {
+        await use(problems);
+      } finally {
+        browser.off("context", watchContext);
+      }
       expect(problems, "console errors or uncaught errors").toEqual([]);
     },
     { auto: true },
@@ -46,6 +90,60 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 });
+
+/**
+ * Takes the lines a test expects out of `problems`, each exactly and once per time it is listed,
+ * once they have come (a console line reaches the test a moment after the page wrote it), and
+ * fails if one never does: what else the pages logged stays for the fixture to fail on. Each
+ * expected line is one the test causes on purpose: the browser's report of a 404 the test serves or
+ * a request it aborts, or a console line the product names (the Toilet Flush's "Audio play failed").
+ */
+export async function expectProblems(problems: string[], expected: string[]): Promise<void> {
+  const missing = () => {
+    const left = [...problems];
+    return expected.filter((line) => {
+      const at = left.indexOf(line);
+      if (at >= 0) left.splice(at, 1);
+      return at < 0;
+    });
+  };
+  await expect.poll(missing, { message: "console lines the test expects, never logged" }).toEqual([]);
+  for (const line of expected) problems.splice(problems.indexOf(line), 1);
+}
+
+/**
+ * The console line Chromium writes when a request to `where` (a path on the test's own server, a
+ * whole address on another) is answered with an HTTP error (`status` as it words it).
+ */
+export const httpErrorLine = (where: string, status = "404 (Not Found)") =>
+  `console.error: Failed to load resource: the server responded with a status of ${status} (${where})`;
+
+/** The console line Chromium writes when a request to `where` fails with `error` (`net::ERR_…`). */
+export const networkErrorLine = (where: string, error: string) =>
+  `console.error: Failed to load resource: ${error} (${where})`;
+
+/**
+ * Takes every line `allowed` names out of `problems`, however many there are (none too): for lines
+ * whose number depends on timing, never for a line a test can count.
+ */
+export function allowProblems(problems: string[], allowed: (line: string) => boolean): void {
+  problems.splice(0, problems.length, ...problems.filter((line) => !allowed(line)));
+}
+
+/**
+ * The lines Chromium writes for each try a page makes while the server at `origin` (not the test's
+ * own) is down, killed and not yet back: its channel refused (whatever topics and tokens its
+ * address carries) and its HTTP questions to `paths` refused. How many depends on how long the
+ * restart takes and on the page's (random) retry times.
+ */
+export function refusedWhileDown(origin: string, paths: string[]): (line: string) => boolean {
+  const channel = `console.error: WebSocket connection to '${origin.replace(/^http/, "ws")}/api/live?`;
+  const refused = "' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED";
+  const questions = new Set(paths.map((path) => networkErrorLine(`${origin}${path}`, "net::ERR_CONNECTION_REFUSED")));
+  return (line) =>
+    questions.has(line) ||
+    (line.startsWith(channel) && line.endsWith(refused) && !line.slice(channel.length, -refused.length).includes("'"));
+}
 
 /** Opens a path and waits until React has hydrated it. */
 export async function open(page: Page, path: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { allPages } from "../app/toys/registry";
-import { expect, open, test } from "./fixtures";
+import { expect, expectProblems, httpErrorLine, open, test } from "./fixtures";
 
 test.use({ serviceWorkers: "allow" });
 
@@ -42,7 +42,7 @@ test.describe("offline", () => {
     await open(page, "/somewhere/else");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
     // The cached fallback keeps its honest 404 status, which the browser logs.
-    problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("404")));
+    await expectProblems(problems, [httpErrorLine("/somewhere/else")]);
     await context.setOffline(false);
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { freePort, startSiteProcess, stopProcess } from "../scripts/lib/local-servers";
-import { expect, open, watchLayoutShifts } from "./fixtures";
+import { allowProblems, expect, open, refusedWhileDown, watchLayoutShifts } from "./fixtures";
 import {
   anotherVisitor,
   openLivePolls,
@@ -198,7 +198,10 @@ test("voting, the results arriving and the next question move nothing on the pag
   expect(await layoutShift()).toBeLessThan(0.0005);
 });
 
-test("exact across a SIGKILL: nothing acknowledged is lost, nothing is counted twice", async ({ browser }) => {
+test("exact across a SIGKILL: nothing acknowledged is lost, nothing is counted twice", async ({
+  browser,
+  problems,
+}) => {
   const dataDir = mkdtempSync(join(tmpdir(), "pointless-polls-kill-"));
   const port = await freePort();
   const env = { COUNTER_DATA_DIR: dataDir, ...SUITE_LIMITS };
@@ -250,6 +253,8 @@ test("exact across a SIGKILL: nothing acknowledged is lost, nothing is counted t
       "You voted on this one before, so that vote stands. You and 50% of 4 voters picked 'Yes'.",
     );
     expect((await serverCounts(again))[0]).toEqual([2, 1, 1]);
+    // While the server was down, each page's tries were refused, and the browser said so.
+    allowProblems(problems, refusedWhileDown(server.origin, ["/api/polls"]));
   } finally {
     for (const context of contexts) await context.close();
     await stopProcess(server.child);

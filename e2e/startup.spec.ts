@@ -73,7 +73,7 @@ test.describe("before the page is live", () => {
   test("with JavaScript off, the menu opens and its links work", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/pet-rock");
+    await page.goto("/rock");
     const menu = page.getByRole("button", { name: "Menu" });
     await menu.click();
     const nav = page.getByRole("navigation", { name: "All pages" });

@@ -10,4 +10,6 @@ export const SUITE_LIMITS = {
   COUNTER_WRITE_LIMIT: "10000/100000",
   LIVE_MAX_PER_ADDRESS: "1000",
   LIVE_UPGRADE_LIMIT: "10000/100000",
+  // Every browser context of the suite is a new visitor, minted a token from the same address.
+  VISITOR_MINT_LIMIT: "10000/100000",
 };

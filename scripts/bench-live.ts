@@ -7,11 +7,14 @@
 // every visitor's sheet equals the store's at the end. Then the server is killed (SIGKILL) under
 // load and started again: every acknowledged pop must still be popped, and every visitor converge.
 // Then the four shared toys at once (scripts/bench/live-toys.ts: fan-out per topic, bytes, CPU and
-// memory, every state equal to the store's), and a reconnect storm (scripts/bench/live-storm.ts).
+// memory, every state equal to the store's), the same behind a school's four addresses and a bot
+// minting visitor tokens from one (scripts/bench/live-crowd.ts), and a reconnect storm
+// (scripts/bench/live-storm.ts).
 // Writes docs/live.md (between its bench markers) and exits non-zero on a miss.
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Acks, address, Histogram, pickUnpopped, type Visitor, visitor } from "./bench/live-clients.ts";
+import { mintingBot, school } from "./bench/live-crowd.ts";
 import { livePageFrames } from "./bench/live-frames.ts";
 import { type Setup, setUp } from "./bench/live-servers.ts";
 import { reconnectStorm } from "./bench/live-storm.ts";
@@ -173,7 +176,8 @@ async function killTest() {
 
 const loadBefore = loadavg();
 // BENCH_LIVE_ONLY=frames measures the page alone, =storm the reconnect storm alone, =toys the four
-// shared toys at once alone (none of them is written to the docs).
+// shared toys at once alone, =crowd the school and the minting bot alone (none of them is written
+// to the docs).
 const only = process.env.BENCH_LIVE_ONLY;
 const framesOnly = only === "frames";
 if (!only) {
@@ -188,6 +192,12 @@ if (!only || only === "toys") {
   await fourToys("SQLite", CLIENTS, SECONDS, toyLines, failures);
   await fourToys("Redis", CLIENTS, SECONDS, toyLines, failures);
 }
+const crowdNotes: string[] = [];
+if (!only || only === "crowd") {
+  await school("SQLite", CLIENTS, SECONDS, 4, toyLines, crowdNotes, failures);
+  await school("Redis", CLIENTS, SECONDS, 4, toyLines, crowdNotes, failures);
+  await mintingBot(20, crowdNotes, failures);
+}
 const stormLines: string[] = [];
 if (!only || only === "storm") {
   await reconnectStorm("SQLite", 100_000, CLIENTS, stormLines, failures);
@@ -198,7 +208,7 @@ if (!only || framesOnly) await livePageFrames(CLIENTS, lines, failures);
 const loadAfter = loadavg();
 
 const report = [
-  `Measured ${new Date().toISOString().slice(0, 10)} on loopback, 2 cores (load average ${loadBefore} before, ${loadAfter} after), the visitors in one bench process on the same machine as the servers (its poppers catch up in their next message when it is busy: the rate reached is in the table). ${CLIENTS} visitors; the first ${POPPERS} pop ${POPS_PER_POPPER_PER_SECOND} bubbles a second each (${POPPERS * POPS_PER_POPPER_PER_SECOND} a second) for ${SECONDS} s, each from its own address (X-Forwarded-For), so the per-address limit of 15 a second applies as in production; on the sheet of 10,000 they finish it during the run (a fresh sheet follows for everyone) and, as it fills, a random pick finds fewer whole bubbles, so fewer pops are sent there. Latency is from the popper receiving its acknowledgement to a visitor receiving the pop, at every tenth visitor (p50 / p99 / max); bytes are what each visitor received per second; CPU is each server process's share of one core.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on loopback, 2 cores (load average ${loadBefore} before, ${loadAfter} after), the visitors in one bench process on the same machine as the servers (its poppers catch up in their next message when it is busy: the rate reached is in the table). ${CLIENTS} visitors; the first ${POPPERS} pop ${POPS_PER_POPPER_PER_SECOND} bubbles a second each (${POPPERS * POPS_PER_POPPER_PER_SECOND} a second) for ${SECONDS} s, each a visitor of its own from its own address (X-Forwarded-For), so the per-visitor limit of 15 a second applies as in production; on the sheet of 10,000 they finish it during the run (a fresh sheet follows for everyone) and, as it fills, a random pick finds fewer whole bubbles, so fewer pops are sent there. Latency is from the popper receiving its acknowledgement to a visitor receiving the pop, at every tenth visitor (p50 / p99 / max); bytes are what each visitor received per second; CPU is each server process's share of one core.`,
   "",
   "| store | bubbles | visitors | pops | fan-out p50 / p99 / max | per visitor per second | server CPU | server memory (RSS) | visitors' sheets vs the store |",
   "|---|---|---|---|---|---|---|---|---|",
@@ -211,6 +221,8 @@ const report = [
   "| store | topic | visitors | actions | fan-out p50 / p99 / max | per visitor per second | server CPU; memory | visitors vs the store |",
   "|---|---|---|---|---|---|---|---|",
   ...toyLines,
+  "",
+  ...crowdNotes,
   "",
   `A reconnect storm: ${CLIENTS} pages (the page's own channel code, app/kit/live/channel.ts, in Node), each holding the sheet, spread over the servers; every server restarted as a deploy does (SIGTERM: each page is told to come back within 5 s, then cut; started again on its port). When the pages were back (from the cut: p10 / p50 / p90 / last), how long until every page's sheet equalled the store's again, and each server's memory (RSS) with all of them connected before and after (goal: every sheet equal within 15 s, memory no more than half as much again plus 50 MB).`,
   "",

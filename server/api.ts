@@ -2,12 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Backends } from "./backends.ts";
-import { clickRoutes } from "./clicks/routes.ts";
-import type { ClickStore } from "./clicks/store.ts";
 import { clientAddress, maskAddress, type Trust } from "./client-address.ts";
-import { type ApiEnv, error } from "./http-api.ts";
+import { type ApiEnv, type ApiLimits, error } from "./http-api.ts";
+import { createFleetLimiter, fleetLimit, type Limit } from "./limiter.ts";
 import { errorText, type Logger } from "./log.ts";
-import { createRateLimiter, type Limit } from "./rate-limit.ts";
 import { StoreUnavailable } from "./store-guard.ts";
 
 export const DEFAULT_LIMITS = {
@@ -20,42 +18,49 @@ export const DEFAULT_LIMITS = {
 export const RETRY_AFTER_S = 5;
 
 export interface ApiOptions {
-  backends: Pick<Backends, "guard" | "ping" | "kind">;
-  clicks: ClickStore;
-  /** Routes of the live topics (their state over plain HTTP, e.g. GET /api/bubbles). */
+  backends: Backends;
+  /** Routes of the shared toys (the counter's /api/clicks, each toy's state over plain HTTP ...). */
   routes?: readonly Hono<ApiEnv>[];
-  /** Told each new click total (the live channel passes it on). */
-  onClicksTotal?: (total: number) => void;
   log: Logger;
   limits?: { read: Limit; write: Limit };
+  /** The store's deadline, which the limits' own store calls keep too. */
+  deadlineMs?: number;
   /** The proxies in front of this server whose X-Forwarded-For is believed (TRUST_PROXY); 0 on the open internet. */
   trust?: Trust;
-  now?: () => number;
+  /** Signs of a proxy in front set up wrong (server/proxy-check.ts), listed by /readyz. */
+  warnings?: () => { kind: string; advice: string }[];
+  /** The server is stopping: /readyz says not ready, so a balancer takes it out of rotation at once. */
+  stopping?: () => boolean;
 }
 
 /**
- * Everything the server answers besides files: the click counter under /api/, and the operator's
- * /healthz (the process answers) and /readyz (the store answers within its deadline). Every
- * answer is JSON; an error nobody expected is a 500 and a log line, a store out of reach a 503
- * with Retry-After.
+ * Everything the server answers besides files: the shared toys' routes under /api/ (the click
+ * counter's among them), and the operator's /healthz (the process answers) and /readyz (the store
+ * answers within its deadline). Every answer is JSON; an error nobody expected (a route's throw or
+ * rejection, whatever the body was) is a 500 and a log line, never the process's end; a store out
+ * of reach a 503 with Retry-After. Reads and writes are limited per client as the live channel's
+ * limits are (limiter.ts), for the whole fleet with Redis.
  */
 export function createApi({
   backends,
-  clicks,
   routes = [],
-  onClicksTotal,
   log,
   limits = DEFAULT_LIMITS,
+  deadlineMs = 1500,
   trust = 0,
-  now,
+  warnings = () => [],
+  stopping = () => false,
 }: ApiOptions) {
-  const limiter = createRateLimiter(limits);
+  const apiLimits: ApiLimits = {
+    read: createFleetLimiter(backends, "api-read", fleetLimit(limits.read), deadlineMs),
+    write: createFleetLimiter(backends, "api-write", fleetLimit(limits.write), deadlineMs),
+  };
   const app = new Hono<ApiEnv>();
 
   app.use(async (c, next) => {
     const incoming = c.env?.incoming;
     c.set("address", clientAddress(incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"), trust));
-    c.set("limiter", limiter);
+    c.set("limits", apiLimits);
     await next();
   });
 
@@ -65,16 +70,22 @@ export function createApi({
   });
   app.get("/readyz", async (c) => {
     c.header("Cache-Control", "no-store");
+    // What arrives that shows a proxy in front set up wrong: ready all the same, but said.
+    const signs = warnings();
+    const warned = signs.length > 0 ? { warnings: signs } : {};
+    if (stopping()) {
+      c.header("Retry-After", String(RETRY_AFTER_S));
+      return c.json({ ready: false, store: backends.kind, ...warned, ...error("The server is stopping.") }, 503);
+    }
     try {
       await backends.ping();
-      return c.json({ ready: true, store: backends.kind });
+      return c.json({ ready: true, store: backends.kind, ...warned });
     } catch {
       c.header("Retry-After", String(RETRY_AFTER_S));
-      return c.json({ ready: false, store: backends.kind, ...error("The store does not answer.") }, 503);
+      return c.json({ ready: false, store: backends.kind, ...warned, ...error("The store does not answer.") }, 503);
     }
   });
 
-  app.route("/", clickRoutes({ store: clicks, guard: backends.guard, now, onTotal: onClicksTotal, log }));
   for (const topicRoutes of routes) app.route("/", topicRoutes);
 
   app.notFound((c) => c.json(error("There is no such API."), 404));
@@ -104,5 +115,5 @@ export function createApi({
     },
   }) as (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-  return { app, listener, stop: () => limiter.stop() };
+  return { app, listener, stop: () => {} };
 }

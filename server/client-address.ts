@@ -118,6 +118,17 @@ export function prefix56Key(address: string): string {
   return mappedIPv4(groups) ?? `${[a, b, c, d & 0xff00].map((g) => g.toString(16)).join(":")}::/56`;
 }
 
+/**
+ * Every key a limit counts a client under, decided here once for every limit (the live channel's
+ * caps, each toy's limits, the mint of visitor tokens, the API's): its address key (an IPv4
+ * address, an IPv6 /64), and for IPv6 the /56 it belongs to as well, so that a home or a tunnel
+ * given a /56 (256 /64s) or more is not 256 visitors to a limit. "unknown" stays one key.
+ */
+export function limitKeys(address: string): string[] {
+  const block = prefix56Key(address);
+  return block === address || block === "unknown" ? [address] : [address, block];
+}
+
 /** An address fit for a log line: the /24 of an IPv4 key, the /48 of an IPv6 one. */
 export function maskAddress(key: string): string {
   if (isIP(key) === 4) return `${key.split(".").slice(0, 3).join(".")}.0/24`;

@@ -30,10 +30,15 @@ describe("readConfig", () => {
       expect(config.logLevel).toBe("info");
       expect(config.sheetSize).toBe(10_000);
       expect(config.popLimit).toEqual({ burst: 30, perMinute: 900 });
-      expect(config.liveMaxConnections).toBe(5000);
-      expect(config.liveMaxPerAddress).toBe(16);
-      expect(config.liveMaxPerBlock).toBe(64);
-      expect(config.upgradeLimit).toEqual({ burst: 20, perMinute: 120 });
+      expect(config.liveMaxConnections).toBe(10_000);
+      // Sized for a school or a carrier's NAT; each visitor is held to its own.
+      expect(config.liveMaxPerAddress).toBe(1000);
+      expect(config.liveMaxPerBlock).toBe(2000);
+      expect(config.liveMaxPerVisitor).toBe(16);
+      expect(config.upgradeLimit).toEqual({ burst: 600, perMinute: 1200 });
+      expect(config.visitorsPerAddress).toBe(32);
+      expect(config.visitorSecret).toBeUndefined();
+      expect(config.visitorMintLimit).toEqual({ burst: 120, perMinute: 120 });
       expect(config.metricsPort).toBeUndefined();
       expect(config.metricsHost).toBe("127.0.0.1");
       expect(config.heartbeatMs).toBe(10_000);
@@ -61,6 +66,10 @@ describe("readConfig", () => {
       LIVE_MAX_PER_ADDRESS: "3",
       LIVE_MAX_PER_BLOCK: "7",
       LIVE_UPGRADE_LIMIT: "5/10",
+      LIVE_MAX_PER_VISITOR: "2",
+      LIVE_VISITORS_PER_ADDRESS: "4",
+      VISITOR_SECRET: "s".repeat(40),
+      VISITOR_MINT_LIMIT: "9/90",
       METRICS_PORT: "9464",
       METRICS_HOST: "0.0.0.0",
     });
@@ -83,6 +92,10 @@ describe("readConfig", () => {
       liveMaxPerAddress: 3,
       liveMaxPerBlock: 7,
       upgradeLimit: { burst: 5, perMinute: 10 },
+      liveMaxPerVisitor: 2,
+      visitorsPerAddress: 4,
+      visitorSecret: "s".repeat(40),
+      visitorMintLimit: { burst: 9, perMinute: 90 },
       metricsPort: 9464,
       metricsHost: "0.0.0.0",
     });
@@ -122,6 +135,9 @@ describe("readConfig", () => {
       LIVE_MAX_PER_ADDRESS: "1.5",
       LIVE_MAX_PER_BLOCK: "many",
       LIVE_UPGRADE_LIMIT: "0/0",
+      LIVE_MAX_PER_VISITOR: "0",
+      LIVE_VISITORS_PER_ADDRESS: "none",
+      VISITOR_MINT_LIMIT: "1/0",
       METRICS_PORT: "70000",
       METRICS_HOST: "not a host",
       LIVE_HEARTBEAT_MS: "30000",
@@ -152,6 +168,10 @@ describe("readConfig", () => {
     expect(message).toContain("LOG_LEVEL must be");
     expect(message).toContain('REDIS_URL must be a redis:// or rediss:// URL, got "http://***@cache:6379"');
     expect(message).not.toContain("hunter2");
+    // A secret too short to sign with is refused without being shown.
+    const secret = refusal({ VISITOR_SECRET: "hunter2hunter2" });
+    expect(secret).toMatch(/^VISITOR_SECRET must be a secret of 32 to 1024 characters .*, got 14 characters$/);
+    expect(secret).not.toContain("hunter2");
   });
 });
 

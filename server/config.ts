@@ -7,8 +7,9 @@ import { DEFAULT_COOLDOWN_S } from "../contracts/wall.ts";
 import { DEFAULT_LIMITS } from "./api.ts";
 import { DEFAULT_DEVICE_MEMORY } from "./clicks/store.ts";
 import { proxyTrust } from "./client-address.ts";
+import type { Limit } from "./limiter.ts";
+import { MIN_SECRET_CHARS } from "./live/visitor.ts";
 import { DEFAULT_MAX_VOTES } from "./polls/store.ts";
-import type { Limit } from "./rate-limit.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -80,10 +81,16 @@ export const EnvSchema = v.object({
   POLLS_VOTE_LIMIT: v.optional(limit, limitText({ burst: VOTES_BURST, perMinute: VOTES_PER_MINUTE })),
   POLLS_MAX_VOTES: v.optional(whole(1), String(DEFAULT_MAX_VOTES)),
   WALL_COOLDOWN_S: v.optional(whole(1, 3600), String(DEFAULT_COOLDOWN_S)),
-  LIVE_MAX_CONNECTIONS: v.optional(whole(0), "5000"),
-  LIVE_MAX_PER_ADDRESS: v.optional(whole(0), "16"),
-  LIVE_MAX_PER_BLOCK: v.optional(whole(0), "64"),
-  LIVE_UPGRADE_LIMIT: v.optional(limit, "20/120"),
+  LIVE_MAX_CONNECTIONS: v.optional(whole(0), "10000"),
+  // A school or a carrier's NAT puts hundreds of visitors behind one address: the caps per
+  // address are sized for them, and each visitor is held to its own (LIVE_MAX_PER_VISITOR).
+  LIVE_MAX_PER_ADDRESS: v.optional(whole(0), "1000"),
+  LIVE_MAX_PER_BLOCK: v.optional(whole(0), "2000"),
+  LIVE_MAX_PER_VISITOR: v.optional(whole(1), "16"),
+  LIVE_UPGRADE_LIMIT: v.optional(limit, "600/1200"),
+  LIVE_VISITORS_PER_ADDRESS: v.optional(whole(1, 1_000_000), "32"),
+  VISITOR_SECRET: v.optional(v.pipe(v.string(), v.minLength(MIN_SECRET_CHARS), v.maxLength(1024))),
+  VISITOR_MINT_LIMIT: v.optional(limit, "120/120"),
   // Pages take 25 s of silence for a dead line (contracts/live.ts): the heartbeat must come sooner.
   LIVE_HEARTBEAT_MS: v.optional(whole(50, HEARTBEAT_EVERY_MS), String(HEARTBEAT_EVERY_MS)),
   METRICS_PORT: v.optional(whole(0, 65535)),
@@ -116,7 +123,12 @@ const EXPECTED: Record<Setting, string> = {
   LIVE_MAX_CONNECTIONS: "a whole number (0 refuses every live channel)",
   LIVE_MAX_PER_ADDRESS: "a whole number (0 refuses every live channel)",
   LIVE_MAX_PER_BLOCK: "a whole number of live channels from one IPv6 /56 (0 refuses every IPv6 channel)",
-  LIVE_UPGRADE_LIMIT: 'a limit "burst/perMinute" of new live channels per address (e.g. "20/120")',
+  LIVE_MAX_PER_VISITOR: "a whole number of at least 1 (live channels one visitor token may have open at once)",
+  LIVE_UPGRADE_LIMIT: 'a limit "burst/perMinute" of new live channels per address (e.g. "600/1200")',
+  LIVE_VISITORS_PER_ADDRESS:
+    "a whole number from 1 to 1000000 (how many visitors' worth of each shared toy's limit one address gets)",
+  VISITOR_SECRET: `a secret of ${MIN_SECRET_CHARS} to 1024 characters (signs visitor tokens; unset: one is made and kept in the store)`,
+  VISITOR_MINT_LIMIT: 'a limit "burst/perMinute" of new visitor tokens per address and per IPv6 /56 (e.g. "120/120")',
   LIVE_HEARTBEAT_MS: `a whole number of milliseconds from 50 to ${HEARTBEAT_EVERY_MS}`,
   METRICS_PORT: "a whole number from 0 to 65535 (unset: no metrics)",
   METRICS_HOST: "an address to serve the metrics on (e.g. 127.0.0.1)",
@@ -124,7 +136,9 @@ const EXPECTED: Record<Setting, string> = {
 
 /** A value fit for the message: a Redis URL's password is not shown. */
 const shown = (setting: Setting, value: string) =>
-  JSON.stringify(setting === "REDIS_URL" ? value.replace(/\/\/[^/@]*@/, "//***@") : value).slice(0, 200);
+  setting === "VISITOR_SECRET"
+    ? `${value.length} characters`
+    : JSON.stringify(setting === "REDIS_URL" ? value.replace(/\/\/[^/@]*@/, "//***@") : value).slice(0, 200);
 
 /** The environment has settings the server cannot run with: one message per setting. */
 export class ConfigError extends Error {
@@ -146,16 +160,20 @@ export class ConfigError extends Error {
  * and COUNTER_WRITE_LIMIT ("burst/perMinute"), COUNTER_MAX_DEVICES (200000), STORE_DEADLINE_MS
  * (1500), SHUTDOWN_GRACE_MS (8000: how long a stop waits for requests in flight), LOG_LEVEL (info);
  * for the live channel and the shared bubble sheet, BUBBLES_SHEET_SIZE (10000), BUBBLES_POP_LIMIT
- * ("burst/perMinute" per client address, 30/900: fifteen a second; with Redis, for the whole fleet),
- * CLAPS_LIMIT (claps per client address, "burst/perMinute", 60/1800: thirty a second, for the fleet),
- * for the polls POLLS_VOTE_LIMIT (votes per client address, 20/120; with Redis, for the whole fleet)
- * and POLLS_MAX_VOTES (300000 votes remembered, one per question and device, the first cast
+ * ("burst/perMinute" per visitor, 30/900: fifteen a second; with Redis, for the whole fleet),
+ * CLAPS_LIMIT (claps per visitor, "burst/perMinute", 60/1800: thirty a second, for the fleet),
+ * for the polls POLLS_VOTE_LIMIT (votes per visitor, 20/120; with Redis, for the whole fleet)
+ * and POLLS_MAX_VOTES (300000 votes remembered, one per question and visitor, the first cast
  * forgotten first past it),
  * WALL_COOLDOWN_S (3: the seconds each visitor waits between two paints of the shared emoji wall,
- * per client address, for the whole fleet with Redis),
- * LIVE_MAX_CONNECTIONS (5000), LIVE_MAX_PER_ADDRESS (16), LIVE_MAX_PER_BLOCK (64 from one IPv6 /56)
- * LIVE_UPGRADE_LIMIT (new channels per address, 20/120) and LIVE_HEARTBEAT_MS (10000, at most: how often
- * every channel hears the server is there); METRICS_PORT (unset: no metrics) and
+ * for the whole fleet with Redis),
+ * LIVE_MAX_CONNECTIONS (10000), LIVE_MAX_PER_ADDRESS (1000: a school or a carrier's NAT),
+ * LIVE_MAX_PER_BLOCK (2000 from one IPv6 /56), LIVE_MAX_PER_VISITOR (16 channels of one visitor
+ * token), LIVE_UPGRADE_LIMIT (new channels per address, 600/1200), LIVE_VISITORS_PER_ADDRESS (32:
+ * each toy's limit is per visitor, and this many visitors' worth per address and /56),
+ * VISITOR_SECRET (signs visitor tokens; unset: made once and kept in the store), VISITOR_MINT_LIMIT
+ * (new visitor tokens per address and per /56, 120/120) and LIVE_HEARTBEAT_MS (10000, at most: how
+ * often every channel hears the server is there); METRICS_PORT (unset: no metrics) and
  * METRICS_HOST (127.0.0.1) for Prometheus' scrape of GET /metrics.
  *
  * An unset or empty setting takes its default. A malformed one is never replaced by the default
@@ -196,7 +214,11 @@ export function readConfig(env: Env = process.env) {
     liveMaxConnections: s.LIVE_MAX_CONNECTIONS,
     liveMaxPerAddress: s.LIVE_MAX_PER_ADDRESS,
     liveMaxPerBlock: s.LIVE_MAX_PER_BLOCK,
+    liveMaxPerVisitor: s.LIVE_MAX_PER_VISITOR,
     upgradeLimit: s.LIVE_UPGRADE_LIMIT,
+    visitorsPerAddress: s.LIVE_VISITORS_PER_ADDRESS,
+    visitorSecret: s.VISITOR_SECRET,
+    visitorMintLimit: s.VISITOR_MINT_LIMIT,
     heartbeatMs: s.LIVE_HEARTBEAT_MS,
     metricsPort: s.METRICS_PORT,
     metricsHost: s.METRICS_HOST,

@@ -2,21 +2,33 @@ import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ApiError } from "../contracts/clicks.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import { limitKeys } from "./client-address.ts";
+import type { FleetLimiter } from "./limiter.ts";
+
+/**
+ * The API's limits per client, kept as the live channel's are (limiter.ts: for the whole fleet with
+ * Redis), on every key client-address.ts gives an address (its /56 too, for IPv6).
+ */
+export interface ApiLimits {
+  read: FleetLimiter;
+  write: FleetLimiter;
+}
 
 /** What every API route may read: the Node request, the client's address (client-address.ts), the limits. */
 export interface ApiEnv {
   Bindings: { incoming: IncomingMessage };
-  Variables: { address: string; limiter: RateLimiter };
+  Variables: { address: string; limits: ApiLimits };
 }
 
 export const error = (message: string): ApiError => ({ error: message });
 
-/** Takes a token from the client's bucket of this kind; 429 with Retry-After when it is empty. */
+/** Takes a point of this kind for each of the client's keys; 429 with Retry-After when one is spent. */
 export const limited =
-  (kind: "read" | "write"): MiddlewareHandler<ApiEnv> =>
+  (kind: keyof ApiLimits): MiddlewareHandler<ApiEnv> =>
   async (c, next) => {
-    const wait = c.get("limiter").take(kind, c.get("address"));
+    let waitMs = 0;
+    for (const key of limitKeys(c.get("address"))) waitMs = Math.max(waitMs, await c.get("limits")[kind].take(key));
+    const wait = Number.isFinite(waitMs) ? Math.ceil(waitMs / 1000) : 60;
     if (wait > 0) {
       c.header("Retry-After", String(wait));
       return c.json(error(`Too many requests. Try again in ${wait} s.`), 429);

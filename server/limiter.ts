@@ -16,8 +16,14 @@ export interface FleetLimit {
   durationS: number;
 }
 
+/** A limit as the settings write it ("burst/perMinute"): `burst` at once, refilled at `perMinute`. */
+export interface Limit {
+  burst: number;
+  perMinute: number;
+}
+
 /** A "burst/perMinute" setting as a fixed window: `burst` at once, refilled as fast as the rate says. */
-export const fleetLimit = ({ burst, perMinute }: { burst: number; perMinute: number }): FleetLimit => ({
+export const fleetLimit = ({ burst, perMinute }: Limit): FleetLimit => ({
   points: burst,
   durationS: Math.max(1, Math.round((burst * 60) / Math.max(1, perMinute))),
 });

@@ -3,28 +3,38 @@
 // store state change and server error, and stops cleanly on SIGTERM or SIGINT.
 import type { Socket } from "node:net";
 import { createApi } from "./api.ts";
-import { type Backends, openBackends } from "./backends.ts";
-import { createClicksFeed } from "./clicks/live.ts";
-import { redisClickStore } from "./clicks/redis.ts";
-import { sqliteClickStore } from "./clicks/sqlite.ts";
-import { clientAddress, prefix56Key } from "./client-address.ts";
+import { openBackends } from "./backends.ts";
+import { clientAddress, limitKeys } from "./client-address.ts";
 import { type Config, ConfigError, readConfig } from "./config.ts";
 import { createSiteServer } from "./http.ts";
-import { createFleetLimiter, fleetLimit } from "./limiter.ts";
+import { createFleetLimiter, type FleetLimit, fleetLimit } from "./limiter.ts";
 import { createBus } from "./live/bus.ts";
 import { localPresence, redisPresence } from "./live/presence.ts";
 import { createLiveSockets } from "./live/sockets.ts";
 import type { TopicModule } from "./live/topic.ts";
 import type { ToyDeps } from "./live/toy.ts";
+import { createVisitorTokens, storedSecret } from "./live/visitor.ts";
+import { visitorLimit } from "./live/visitor-limit.ts";
 import { createLogger, errorText, type Logger } from "./log.ts";
 import { createMetrics, serveMetrics } from "./metrics.ts";
+import { createProxyCheck } from "./proxy-check.ts";
 import { SHARED_TOYS } from "./shared-toys.ts";
 import { siteFiles } from "./static.ts";
 
-export function clickStoreOn(backends: Backends, config: Config) {
-  return backends.kind === "redis"
-    ? redisClickStore(backends.redis, config.deviceMemory)
-    : sqliteClickStore(backends.sqlite, config.deviceMemory);
+/** What every shared toy is built with (server/live/toy.ts), as this process has it. */
+export function toyDeps({ backends, bus, log, metrics, config }: Omit<ToyDeps, "limit" | "presence">): ToyDeps {
+  const processId = `${process.pid}-${Date.now()}`;
+  const limiter = (name: string, limit: FleetLimit) => createFleetLimiter(backends, name, limit, config.deadlineMs);
+  return {
+    backends,
+    bus,
+    log,
+    metrics,
+    config,
+    limit: (name, perVisitor) => visitorLimit(limiter, name, perVisitor, config.visitorsPerAddress),
+    presence: (topic) =>
+      backends.kind === "redis" ? redisPresence(backends.redis, backends.guard, topic, processId) : localPresence(),
+  };
 }
 
 /** Starts the server; resolves once it listens, with a function that stops it as SIGTERM does. */
@@ -40,20 +50,11 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     },
   });
   const bus = createBus(backends, log);
-  const processId = `${process.pid}-${Date.now()}`;
-  const deps: ToyDeps = {
-    backends,
-    bus,
-    log,
-    metrics,
-    config,
-    limiter: (name, limit) => createFleetLimiter(backends, name, limit, config.deadlineMs),
-    presence: (topic) =>
-      backends.kind === "redis" ? redisPresence(backends.redis, backends.guard, topic, processId) : localPresence(),
-  };
-  const clicksFeed = createClicksFeed(bus);
-  /** Every topic of the live channel: the Useless Button's total, and the shared toys (server/shared-toys.ts). */
-  const topics: TopicModule[] = [clicksFeed, ...SHARED_TOYS.map((toy) => toy(deps))];
+  const limiter = (name: string, limit: FleetLimit) => createFleetLimiter(backends, name, limit, config.deadlineMs);
+  const deps = toyDeps({ backends, bus, log, metrics, config });
+  /** Every topic of the live channel: the shared toys (server/shared-toys.ts), the Useless Button's total among them. */
+  const topics: TopicModule[] = SHARED_TOYS.map((toy) => toy(deps));
+  const proxyCheck = createProxyCheck({ trust: config.trust, log, metrics });
   const live = createLiveSockets({
     topics,
     log,
@@ -61,29 +62,40 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
       const header = req.headers["x-forwarded-for"];
       return clientAddress(req.socket.remoteAddress, Array.isArray(header) ? header.join(",") : header, config.trust);
     },
-    blockOf: (address) => {
-      const block = prefix56Key(address);
-      return block === address ? undefined : block;
-    },
+    keysOf: limitKeys,
     maxConnections: config.liveMaxConnections,
     maxPerAddress: config.liveMaxPerAddress,
     maxPerBlock: config.liveMaxPerBlock,
-    upgrades: deps.limiter("upgrade", fleetLimit(config.upgradeLimit)),
+    maxPerVisitor: config.liveMaxPerVisitor,
+    upgrades: limiter("upgrade", fleetLimit(config.upgradeLimit)),
+    visitors: createVisitorTokens({
+      secret: storedSecret(backends, config.visitorSecret),
+      mintLimit: limiter("visitor-mint", fleetLimit(config.visitorMintLimit)),
+    }),
     metrics,
     heartbeatMs: config.heartbeatMs,
+    onOriginRefused: proxyCheck.originRefused,
   });
   const metricsServer =
     config.metricsPort === undefined ? null : await serveMetrics(metrics, config.metricsPort, config.metricsHost);
   const api = createApi({
     backends,
-    clicks: clickStoreOn(backends, config),
     routes: topics.flatMap((topic) => (topic.routes ? [topic.routes] : [])),
-    onClicksTotal: (total) => clicksFeed.publish(total),
     log,
     limits: config.limits,
+    deadlineMs: config.deadlineMs,
     trust: config.trust,
+    warnings: proxyCheck.warnings,
+    stopping: () => stopping !== undefined,
   });
-  const server = createSiteServer(files, { api: api.listener, upgrade: live.upgrade, log });
+  const server = createSiteServer(files, {
+    api: api.listener,
+    upgrade: (req, socket, head) => {
+      proxyCheck.arrived(req);
+      live.upgrade(req, socket, head);
+    },
+    log,
+  });
   if (typeof config.trust === "number" && config.trust > 0) {
     log.warn("TRUST_PROXY is a number of proxies: X-Forwarded-For is believed from any connection", {
       advice: "name the proxies' addresses or subnets (TRUST_PROXY=10.0.0.0/8) unless no client can reach this port",
@@ -93,6 +105,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   // Requests in flight, so a stop can wait for them (and no longer).
   const busy = new Set<Socket>();
   server.on("request", (req, res) => {
+    proxyCheck.arrived(req);
     busy.add(req.socket);
     res.on("close", () => {
       busy.delete(req.socket);
@@ -120,14 +133,16 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   function stop(reason: string): Promise<void> {
     stopping ??= (async () => {
       log.info("stopping", { reason, inFlight: busy.size, live: live.connections });
-      // No new connections; idle keep-alive ones close now, busy ones after their answer; live
-      // channels are told to come back later (their pages reconnect, to another server or to this
-      // one once it is back), and pops still gathered are written.
+      // No new connections or channels; idle keep-alive ones close now, busy ones after their
+      // answer. Each topic writes what it still holds and answers every request of its last
+      // window while its pages are still there to hear it (a page told nothing sends it again),
+      // and only then are live channels told to come back later (their pages reconnect, to another
+      // server or to this one once it is back).
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      live.close();
-      // Each topic writes what it still holds.
-      for (const topic of topics) await topic.stop();
+      live.stopAccepting();
       server.closeIdleConnections();
+      for (const topic of topics) await topic.stop();
+      live.close();
       const grace = new Promise<void>((resolve) => setTimeout(resolve, config.graceMs).unref());
       await Promise.race([closed, grace]);
       // Whatever is still open after the grace (a hung request, a client that never reads) goes.

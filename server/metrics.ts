@@ -22,6 +22,16 @@ export function createMetrics() {
     channelsClosed: counter("live_channels_closed_by_server_total", "Live channels the server closed, by reason.", [
       "reason",
     ]),
+    proxyWarnings: counter(
+      "proxy_warnings_total",
+      "Requests showing a proxy in front set up wrong (server/proxy-check.ts), by kind.",
+      ["kind"],
+    ),
+    liveFaults: counter(
+      "live_faults_total",
+      "Faults of the server's own while it dealt with a page's message, join or leave (the channel is closed with 1011), by topic and stage.",
+      ["topic", "stage"],
+    ),
     messagesIn: counter("live_messages_in_total", "Messages pages sent on the live channel, by topic.", ["topic"]),
     messagesOut: counter("live_messages_out_total", "Messages sent to pages on the live channel, by topic.", ["topic"]),
     popsStored: counter("bubbles_pops_stored_total", "Bubbles popped for the first time, as written to the store."),

@@ -42,6 +42,8 @@ interface Visitor {
   seen: Map<string, { seen: number }>;
   answers: Map<number, (message: Record<string, unknown>) => void>;
   n: number;
+  /** When the server gave it a visitor token (ms, performance.now()), or null. */
+  vouchedAt: number | null;
 }
 
 export async function fourToys(
@@ -50,7 +52,16 @@ export async function fourToys(
   seconds: number,
   lines: string[],
   failures: string[],
-): Promise<void> {
+  {
+    addresses = clients,
+    label = "",
+  }: {
+    /** How many addresses the visitors come from: one each, or a school's few behind its NAT. */
+    addresses?: number;
+    label?: string;
+  } = {},
+): Promise<{ live: number; vouched: number; vouchedWithinMs: number }> {
+  // The production defaults, but for the channels in all (the bench's visitors are more).
   const setup = await setUp(kind, 10_000, clients);
   const latency = Object.fromEntries(TOYS.map((toy) => [toy, new Histogram()])) as Record<Toy, Histogram>;
   const climbing = new Map<string, Climbing>();
@@ -75,6 +86,7 @@ export async function fourToys(
       return;
     }
     const m = JSON.parse(data.toString()) as Record<string, unknown> & { t: string };
+    if (m.t === "visitor") v.vouchedAt ??= now;
     if (m.t === "ok" || m.t === "no") {
       v.answers.get(m.n as number)?.(m);
       v.answers.delete(m.n as number);
@@ -116,6 +128,7 @@ export async function fourToys(
       v.ws.send(JSON.stringify({ topic: v.toy, ...message, n }));
     });
 
+  const opening = performance.now();
   try {
     for (let k = 0; k < clients; k += 100) {
       await Promise.all(
@@ -125,7 +138,9 @@ export async function fourToys(
           const ws = new WebSocket(
             setup.origins[index % setup.origins.length]?.replace(/^http/, "ws") + liveUrl([toy]),
             {
-              headers: { "X-Forwarded-For": address(index + 1) },
+              // Each toy's visitors spread over the addresses (index >> 2 is the visitor's place
+              // among its toy's).
+              headers: { "X-Forwarded-For": address(((index >> 2) % addresses) + 1) },
               perMessageDeflate: false,
             },
           );
@@ -138,6 +153,7 @@ export async function fourToys(
             seen: new Map(),
             answers: new Map(),
             n: 0,
+            vouchedAt: null,
           };
           visitors.push(visitor);
           ws.on("message", (data, isBinary) => receive(visitor, data as Buffer, isBinary));
@@ -158,6 +174,8 @@ export async function fourToys(
             ? v.state.total !== null
             : v.state.wall !== null;
     while (visitors.some((v) => !hasState(v)) && performance.now() - ready < 30_000) await sleep(100);
+    const live = () => visitors.filter((v) => v.ws.readyState === v.ws.OPEN && hasState(v)).length;
+    const liveAtStart = live();
 
     const watchersOf = (toy: Toy, key: string) =>
       visitors.filter((v) => v.toy === toy && v.measure).map((v) => seenOf(v, key));
@@ -258,6 +276,10 @@ export async function fourToys(
       };
       if (Object.values(wrong).every((n) => n === 0)) break;
     }
+    const liveAtEnd = live();
+    if (liveAtStart < clients || liveAtEnd < clients) {
+      failures.push(`four toys, ${kind}${label}: ${liveAtStart} then ${liveAtEnd} of ${clients} visitors live`);
+    }
     for (const toy of TOYS) {
       const mine = visitors.filter((v) => v.toy === toy);
       const perVisitor =
@@ -270,9 +292,15 @@ export async function fourToys(
         );
       }
       lines.push(
-        `| ${kind} (${setup.origins.length} process${setup.origins.length > 1 ? "es" : ""}) | ${toy} | ${mine.length} | ${actions[toy]} (${Math.round(actions[toy] / elapsed)} a second) | ${h.quantile(0.5)} / ${p99} / ${Math.round(h.max)} ms | ${(perVisitor / 1024).toFixed(2)} KB | ${toy === BUBBLES_TOPIC ? `${cpu.map((c) => `${Math.round(c)}%`).join(", ")}; ${rss.map((r) => `${Math.round(r)} MB`).join(", ")}` : "〃"} | ${wrong[toy] === 0 ? "all equal" : `${wrong[toy]} differ ✗`} |`,
+        `| ${kind} (${setup.origins.length} process${setup.origins.length > 1 ? "es" : ""})${label} | ${toy} | ${mine.length} | ${actions[toy]} (${Math.round(actions[toy] / elapsed)} a second) | ${h.quantile(0.5)} / ${p99} / ${Math.round(h.max)} ms | ${(perVisitor / 1024).toFixed(2)} KB | ${toy === BUBBLES_TOPIC ? `${cpu.map((c) => `${Math.round(c)}%`).join(", ")}; ${rss.map((r) => `${Math.round(r)} MB`).join(", ")}` : "〃"} | ${wrong[toy] === 0 ? "all equal" : `${wrong[toy]} differ ✗`} |`,
       );
     }
+    const vouched = visitors.filter((v) => v.vouchedAt !== null);
+    return {
+      live: Math.min(liveAtStart, liveAtEnd),
+      vouched: vouched.length,
+      vouchedWithinMs: Math.max(0, ...vouched.map((v) => (v.vouchedAt as number) - opening)),
+    };
   } finally {
     for (const v of visitors) v.ws.terminate();
     await setup.stop();

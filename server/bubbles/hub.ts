@@ -10,7 +10,6 @@ import {
   setPopped,
   type TickMessage,
 } from "../../contracts/bubbles.ts";
-import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
 import { repeat, stopTopic } from "../live/lifecycle.ts";
@@ -18,6 +17,7 @@ import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
 import { createSequence } from "../live/sequence.ts";
 import type { TopicModule } from "../live/topic.ts";
+import type { PeerLimiter } from "../live/visitor-limit.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { Metrics } from "../metrics.ts";
 import type { StoreGuard } from "../store-guard.ts";
@@ -43,8 +43,8 @@ export interface BubbleHubOptions {
   bus: Bus;
   guard: StoreGuard;
   log: Logger;
-  /** Pops per client address, for the whole fleet (a person pops at most ~15 a second). */
-  limiter: FleetLimiter;
+  /** Pops per visitor (and more loosely per address), for the whole fleet (a person pops at most ~15 a second). */
+  limiter: PeerLimiter;
   presence: Presence;
   size: number;
   metrics?: Metrics;
@@ -295,7 +295,7 @@ export function createBubbleHub({
   async function pop(peer: Peer, { n, sheet, i }: Pick<PopRequest, "n" | "sheet" | "i">) {
     const refused = popRefusal(mirror, { sheet, i });
     if (refused) return refuse(peer, n, refused, i.length);
-    const waitMs = await limiter.take(peer.address, i.length);
+    const waitMs = await limiter.take(peer, i.length);
     if (waitMs > 0) return refuse(peer, n, tooFast(waitMs), i.length);
     writes.add(peer, n, { sheet, i });
   }

@@ -9,7 +9,7 @@ import { sqliteBubbleStore } from "./sqlite.ts";
 export const bubblesToy: SharedToy = (deps) =>
   createBubbleHub({
     ...toyBasics(deps, { sqlite: sqliteBubbleStore, redis: redisBubbleStore }),
-    limiter: deps.limiter("pop", fleetLimit(deps.config.popLimit)),
+    limiter: deps.limit("pop", fleetLimit(deps.config.popLimit)),
     presence: deps.presence(BUBBLES_TOPIC),
     size: deps.config.sheetSize,
     metrics: deps.metrics,

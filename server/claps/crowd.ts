@@ -8,13 +8,13 @@ import {
   type CrowdMessage,
   SEND_TOTAL_EVERY_MS,
 } from "../../contracts/claps.ts";
-import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
 import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
 import type { TopicModule } from "../live/topic.ts";
+import type { PeerLimiter } from "../live/visitor-limit.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import { CLAP_MESSAGES } from "./messages.ts";
@@ -41,8 +41,8 @@ export interface CrowdOptions {
   bus: Bus;
   guard: StoreGuard;
   log: Logger;
-  /** Claps per client address, for the whole fleet. */
-  limiter: FleetLimiter;
+  /** Claps per visitor (and more loosely per address), for the whole fleet. */
+  limiter: PeerLimiter;
   presence: Presence;
   metrics?: ClapMetrics;
   flushMs?: number;
@@ -165,9 +165,9 @@ export function createCrowd({
     const refused = countRefusal(count);
     if (refused) return refuse(peer, n, refused, 1);
     const claps = count as number;
-    const waitMs = await limiter.take(peer.address, claps);
+    const waitMs = await limiter.take(peer, claps);
     if (waitMs > 0) return refuse(peer, n, tooFast(Number.isFinite(waitMs) ? waitMs : 1000), claps);
-    clappers.set(peer.address, now());
+    clappers.set(peer.visitor ?? peer.address, now());
     writes.add(peer, n, { page, batch, count: claps });
   }
 

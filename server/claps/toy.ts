@@ -10,7 +10,7 @@ import { sqliteClapStore } from "./sqlite.ts";
 export const clapsToy: SharedToy = (deps) =>
   createCrowd({
     ...toyBasics(deps, { sqlite: sqliteClapStore, redis: redisClapStore }),
-    limiter: deps.limiter("clap", fleetLimit(deps.config.clapLimit)),
+    limiter: deps.limit("clap", fleetLimit(deps.config.clapLimit)),
     presence: deps.presence(CLAPS_TOPIC),
     metrics: clapMetrics(deps.metrics),
   });

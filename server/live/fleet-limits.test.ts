@@ -71,33 +71,44 @@ afterAll(async () => {
   site?.remove();
 });
 
-/** An upgrade to the live channel from `address`: its status, Retry-After and how long it took. */
-function upgrade(server: Server, address: string): Promise<{ status: number; retryAfter?: string; ms: number }> {
+/**
+ * An upgrade to the live channel from `address`: "open", or "busy" (opened only to be told so,
+ * then closed with 4429) with when to come back, and how long the answer took.
+ */
+function upgrade(server: Server, address: string): Promise<{ status: "open" | "busy"; retryMs?: number; ms: number }> {
   const started = performance.now();
   const ws = new WebSocket(server.origin.replace(/^http/, "ws") + liveUrl(["bubbles"]), {
     headers: { "X-Forwarded-For": address },
   });
   ws.on("error", () => {});
   return new Promise((resolve, reject) => {
-    ws.once("open", () => {
-      open.push(ws);
-      resolve({ status: 101, ms: performance.now() - started });
+    ws.on("message", (data, isBinary) => {
+      if (isBinary) return;
+      const message = JSON.parse(data.toString()) as { t: string; retryMs?: number; topic?: string };
+      if (message.t === "busy") {
+        refused.upgradesRate++;
+        resolve({ status: "busy", retryMs: message.retryMs, ms: performance.now() - started });
+      } else if (message.t === "visitor" || message.topic) {
+        open.push(ws);
+        resolve({ status: "open", ms: performance.now() - started });
+      }
     });
-    ws.once("unexpected-response", (request, response) => {
-      const retryAfter = response.headers["retry-after"];
-      if (response.statusCode === 429) refused.upgradesRate++;
-      resolve({ status: response.statusCode ?? 0, retryAfter, ms: performance.now() - started });
-      request.destroy();
-    });
+    ws.once("unexpected-response", () => reject(new Error("refused over HTTP")));
     ws.once("close", () => reject(new Error("closed before an answer")));
   });
 }
 
-/** A visitor on the bubble sheet from `address`, once it has the sheet. */
-async function visitor(server: Server, address: string): Promise<LiveClient> {
-  const client = await openLive(server.origin, ["bubbles"], { headers: { "X-Forwarded-For": address } });
+/**
+ * A visitor on the bubble sheet from `address`, once it has the sheet and knows who it is: a new
+ * one, or the one whose token it names (a browser's tabs, wherever they land).
+ */
+async function visitor(server: Server, address: string, token?: string): Promise<LiveClient> {
+  const client = await openLive(server.origin, ["bubbles"], {
+    headers: { "X-Forwarded-For": address },
+    visitor: token,
+  });
   clients.push(client);
-  await client.until(() => client.sheet !== null);
+  await client.until(() => client.sheet !== null && (token !== undefined || client.visitor !== null));
   return client;
 }
 
@@ -115,10 +126,12 @@ function pop(client: LiveClient, n: number, offset: number) {
 }
 
 describe("limits kept in Redis for two servers", () => {
-  it("admit one address's pops through both servers at once as many times as the limit grants, not twice", async () => {
+  it("admit one visitor's pops through both servers at once as many times as the limit grants, not twice", async () => {
     const address = "203.0.113.10";
     const onA = await visitor(a, address);
-    const onB = await visitor(b, address);
+    // The same visitor (its token, as its browser keeps it) on the other server.
+    const onB = await visitor(b, address, onA.visitor ?? undefined);
+    expect(onB.visitor).toBeNull();
     expect(onB.sheet?.sheet).toBe(onA.sheet?.sheet);
     const started = performance.now();
     // Eight messages of ten pops, alternately to each server, as fast as they go.
@@ -141,17 +154,17 @@ describe("limits kept in Redis for two servers", () => {
     refused.popsRate += no.length * 10;
   }, 20_000);
 
-  it("refuse one address's fifth new channel across both servers, with a Retry-After", async () => {
+  it("refuse one address's fifth new channel across both servers, saying when to come back", async () => {
     const address = "203.0.113.20";
     const results = [];
     for (const server of [a, b, a, b, a, b]) results.push(await upgrade(server, address));
-    expect(results.map((r) => r.status)).toEqual([101, 101, 101, 101, 429, 429]);
-    for (const { retryAfter } of results.slice(UPGRADES_PER_WINDOW)) {
-      expect(Number(retryAfter)).toBeGreaterThan(0);
-      expect(Number(retryAfter)).toBeLessThanOrEqual(UPGRADE_WINDOW_S);
+    expect(results.map((r) => r.status)).toEqual(["open", "open", "open", "open", "busy", "busy"]);
+    for (const { retryMs } of results.slice(UPGRADES_PER_WINDOW)) {
+      expect(retryMs).toBeGreaterThan(0);
+      expect(retryMs).toBeLessThanOrEqual(UPGRADE_WINDOW_S * 1000);
     }
     // Another address is not held up by this one.
-    expect((await upgrade(b, "203.0.113.21")).status).toBe(101);
+    expect((await upgrade(b, "203.0.113.21")).status).toBe("open");
   }, 20_000);
 
   it("with Redis frozen, answer from each process's memory within the store's deadline, and refuse pops with a reason", async () => {
@@ -162,7 +175,7 @@ describe("limits kept in Redis for two servers", () => {
       const address = "203.0.113.30";
       const results = [];
       for (let k = 0; k < UPGRADES_PER_WINDOW + 1; k++) results.push(await upgrade(a, address));
-      expect(results.map((r) => r.status)).toEqual([101, 101, 101, 101, 429]);
+      expect(results.map((r) => r.status)).toEqual(["open", "open", "open", "open", "busy"]);
       for (const { ms } of results) expect(ms).toBeLessThan(DEADLINE_MS + 1000);
 
       // Pops: admitted by this process's count (30 of 40), then refused because the sheet is out

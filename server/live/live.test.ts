@@ -2,7 +2,7 @@ import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { isPopped, MAX_POPS_PER_MESSAGE } from "../../contracts/bubbles.ts";
 import { CLOSE, type NoMessage, type OkMessage } from "../../contracts/live.ts";
-import { openLive, poppedIn } from "../test/live-client.ts";
+import { openLive, poppedIn, refusedAsBusy } from "../test/live-client.ts";
 import { siteProcess } from "../test/site-process.ts";
 
 /**
@@ -232,14 +232,22 @@ describe("limits of the live channel", () => {
     TRUST_PROXY: "loopback",
   });
 
-  it("caps channels per address (429) and in all (503)", async () => {
+  it("caps channels per address and in all, telling the page it is busy and when to come back", async () => {
     const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });
     const mine = await Promise.all([1, 2, 3].map(() => openLive(capped.origin, ["bubbles"], from("198.51.100.1"))));
-    await expect(openLive(capped.origin, ["bubbles"], from("198.51.100.1"))).rejects.toThrow("refused: 429");
+    expect(await refusedAsBusy(capped.origin, ["bubbles"], from("198.51.100.1"))).toEqual({
+      t: "busy",
+      retryMs: 10_000,
+      reason: "Very many people share this network right now.",
+    });
     const others = await Promise.all(
       [1, 2].map((k) => openLive(capped.origin, ["bubbles"], from(`198.51.100.${k + 1}`))),
     );
-    await expect(openLive(capped.origin, ["bubbles"], from("198.51.100.9"))).rejects.toThrow("refused: 503");
+    expect(await refusedAsBusy(capped.origin, ["bubbles"], from("198.51.100.9"))).toEqual({
+      t: "busy",
+      retryMs: 10_000,
+      reason: "The site is very busy right now.",
+    });
     // A channel closed makes room again.
     mine[0]?.close();
     await mine[0]?.closed;

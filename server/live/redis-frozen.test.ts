@@ -60,8 +60,10 @@ it("answers each vote, clap batch and paint by the store's deadline, keeps the c
     visitor.close();
     watcher.close();
   });
-  // Everything as it stands, before anyone acts.
+  // Everything as it stands, before anyone acts, and the visitor knows who it is (a page that
+  // acts keeps the token it was given on an earlier visit).
   await watcher.until(() => ["tallies", "crowd", "wall"].every((t) => heard(watcher).some((m) => m.t === t)));
+  await visitor.until(() => visitor.visitor !== null);
   const votesBefore = (await json<{ counts: Counts[] }>(POLLS_PATH)).counts[2] as Counts;
   const clapsBefore = (await json<CrowdJson>(CLAPS_PATH)).total;
 

@@ -1,88 +1,18 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import * as v from "valibot";
-import { afterEach, describe, expect, it } from "vitest";
-import WebSocket from "ws";
-import { CLOSE, type Topic } from "../../contracts/live.ts";
-import type { FleetLimiter } from "../limiter.ts";
-import { createLogger } from "../log.ts";
-import { createMetrics } from "../metrics.ts";
-import type { Peer } from "./peer.ts";
-import { createLiveSockets } from "./sockets.ts";
-import type { TopicModule } from "./topic.ts";
+import { describe, expect, it } from "vitest";
+import { CLOSE } from "../../contracts/live.ts";
+import { busyChannel as busy, notingTopic, openChannel as open, serveLive } from "../test/in-process-live.ts";
+import type { LiveOptions } from "./sockets.ts";
 
 /**
  * The live channel on its own, in this process, with topic modules that only note what happens to
- * them: what it refuses before a WebSocket exists, how it hands messages to topics, its heartbeat
- * and its goodbye.
+ * them: what it refuses before a WebSocket exists and what it tells a page it is too busy to take,
+ * how it hands messages to topics, its heartbeat and its goodbye.
  */
-const quiet = createLogger("error", () => {});
-
-/** A topic that notes every join, message and leave. */
-function notingTopic(topic: Topic, kinds: string[] = []) {
-  const joins: { peer: Peer; resume?: string }[] = [];
-  const handled: { t: string }[] = [];
-  let left = 0;
-  const module: TopicModule = {
-    topic,
-    messages: Object.fromEntries(kinds.map((t) => [t, v.strictObject({ t: v.literal(t) })])),
-    join: (peer, resume) => {
-      joins.push({ peer, resume });
-      peer.sendJson({ t: "welcome", topic });
-    },
-    handle: (_, message) => void handled.push(message),
-    leave: () => void left++,
-    stop: async () => {},
-  };
-  return { module, joins, handled, left: () => left };
-}
-
-const allow: FleetLimiter = { take: async () => 0 };
-
-const servers: Server[] = [];
-const stops: (() => void)[] = [];
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop();
-  for (const server of servers.splice(0)) server.close();
-});
-
-async function serve(options: Partial<Parameters<typeof createLiveSockets>[0]> = {}) {
+async function serve(options: Partial<LiveOptions> = {}) {
   const bubbles = notingTopic("bubbles", ["pop"]);
   const clicks = notingTopic("clicks");
-  const metrics = createMetrics();
-  const live = createLiveSockets({
-    topics: [bubbles.module, clicks.module],
-    log: quiet,
-    addressOf: (req) => String(req.headers["x-test-address"] ?? "127.0.0.1"),
-    maxConnections: 100,
-    maxPerAddress: 50,
-    maxPerBlock: 50,
-    upgrades: allow,
-    metrics,
-    ...options,
-  });
-  const server = createServer((_, res) => res.end());
-  server.on("upgrade", live.upgrade);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  servers.push(server);
-  stops.push(() => live.close());
-  const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { live, bubbles, clicks, metrics, url };
-}
-
-/** Opens a channel; resolves with the texts it receives, or rejects with the HTTP status of a refusal. */
-function open(url: string, path: string, headers: Record<string, string> = {}) {
-  const ws = new WebSocket(url + path, { headers });
-  const texts: { t: string; [key: string]: unknown }[] = [];
-  ws.on("message", (data) => texts.push(JSON.parse(data.toString())));
-  const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
-  return new Promise<{ ws: WebSocket; texts: typeof texts; closed: Promise<number> }>((resolve, reject) => {
-    ws.once("open", () => resolve({ ws, texts, closed }));
-    ws.once("unexpected-response", (_, response) =>
-      reject(new Error(`refused: ${response.statusCode} retry-after=${response.headers["retry-after"]}`)),
-    );
-    ws.once("error", reject);
-  });
+  const served = await serveLive({ topics: [bubbles.module, clicks.module], ...options });
+  return { ...served, bubbles, clicks };
 }
 
 const until = async (check: () => boolean, ms = 3000) => {
@@ -99,7 +29,7 @@ describe("the live channel", () => {
     const twice = await open(url, "/api/live?topics=bubbles,bubbles");
     await until(() => twice.texts.length > 0);
     expect(bubbles.joins).toHaveLength(1);
-    expect(twice.texts).toEqual([{ t: "welcome", topic: "bubbles" }]);
+    expect(twice.texts.filter((m) => m.t !== "visitor")).toEqual([{ t: "welcome", topic: "bubbles" }]);
     twice.ws.close();
     // As tried against the channel before: one upgrade naming the topic 1,500 times joined it 1,500 times.
     const many = Array(1500).fill("bubbles").join(",");
@@ -124,7 +54,7 @@ describe("the live channel", () => {
     page.ws.send(JSON.stringify({ topic: "bubbles", t: "pop" }));
     await until(() => bubbles.handled.length === 1);
     // The topic is the channel's business: the module sees only its kind's fields.
-    expect(bubbles.handled).toEqual([{ t: "pop" }]);
+    expect(bubbles.handled.map((h) => h.message)).toEqual([{ t: "pop" }]);
     page.ws.send(JSON.stringify({ topic: "bubbles", t: "explode" }));
     expect(await page.closed).toBe(CLOSE.malformed);
     // A message for a topic the page does not follow, and one that names no topic.
@@ -147,29 +77,53 @@ describe("the live channel", () => {
     expect(bubbles.handled).toHaveLength(3);
   });
 
-  it("limits how often one address may open channels, with a Retry-After", async () => {
+  it("limits how often one address may open channels, and says when the page may come back", async () => {
     let taken = 0;
     const { url } = await serve({
       upgrades: { take: async () => (++taken > 3 ? 1500 : 0) },
     });
     for (let k = 0; k < 3; k++) (await open(url, "/api/live?topics=clicks")).ws.close();
-    await expect(open(url, "/api/live?topics=clicks")).rejects.toThrow("refused: 429 retry-after=2");
+    // Opened only to be told so, where a page can read it: an HTTP 429 to an upgrade reaches the
+    // page as "the connection failed", which it took for a network that blocks WebSockets.
+    expect(await busy(url, "/api/live?topics=clicks")).toEqual({
+      code: CLOSE.busy,
+      said: [{ t: "busy", retryMs: 1500, reason: "Very many pages opened from this network just now." }],
+    });
+  });
+
+  it("tells a page the site is busy when it is full, or one place has too many channels, and never joins it", async () => {
+    const { url, clicks } = await serve({ maxConnections: 2, maxPerAddress: 1 });
+    const first = await open(url, "/api/live?topics=clicks", { "x-test-address": "192.0.2.1" });
+    const crowded = await busy(url, "/api/live?topics=clicks", { "x-test-address": "192.0.2.1" });
+    expect(crowded).toEqual({
+      code: CLOSE.busy,
+      said: [{ t: "busy", retryMs: 10_000, reason: "Very many people share this network right now." }],
+    });
+    const second = await open(url, "/api/live?topics=clicks", { "x-test-address": "192.0.2.2" });
+    const full = await busy(url, "/api/live?topics=clicks", { "x-test-address": "192.0.2.3" });
+    expect(full).toEqual({
+      code: CLOSE.busy,
+      said: [{ t: "busy", retryMs: 10_000, reason: "The site is very busy right now." }],
+    });
+    expect(clicks.joins).toHaveLength(2);
+    first.ws.close();
+    second.ws.close();
   });
 
   it("caps channels from one block of addresses as from one address", async () => {
     const { url } = await serve({
       maxPerAddress: 2,
       maxPerBlock: 3,
-      blockOf: (address) => address.split("/")[0],
     });
+    // Four /64s of one /56, then one of another /56.
     const from = (address: string) => ({ "x-test-address": address });
     const opened = [
-      await open(url, "/api/live?topics=clicks", from("block-a/1")),
-      await open(url, "/api/live?topics=clicks", from("block-a/2")),
-      await open(url, "/api/live?topics=clicks", from("block-a/3")),
+      await open(url, "/api/live?topics=clicks", from("2001:db8:0:1::/64")),
+      await open(url, "/api/live?topics=clicks", from("2001:db8:0:2::/64")),
+      await open(url, "/api/live?topics=clicks", from("2001:db8:0:3::/64")),
     ];
-    await expect(open(url, "/api/live?topics=clicks", from("block-a/4"))).rejects.toThrow("refused: 429");
-    (await open(url, "/api/live?topics=clicks", from("block-b/1"))).ws.close();
+    expect((await busy(url, "/api/live?topics=clicks", from("2001:db8:0:4::/64"))).code).toBe(CLOSE.busy);
+    (await open(url, "/api/live?topics=clicks", from("2001:db8:0:100::/64"))).ws.close();
     for (const page of opened) page.ws.close();
   });
 
@@ -201,7 +155,25 @@ describe("the live channel", () => {
       expect(await page.closed).toBe(CLOSE.goingAway);
       expect(page.texts.at(-1)).toEqual({ t: "bye", retryMs: 5000, reason: "The server is restarting." });
     }
-    await expect(open(url, "/api/live?topics=clicks")).rejects.toThrow("refused: 503");
+    expect(await busy(url, "/api/live?topics=clicks")).toEqual({
+      code: CLOSE.busy,
+      said: [{ t: "busy", retryMs: 5000, reason: "The server is restarting. Back in a few seconds." }],
+    });
+  });
+
+  it("refuses an upgrade whose limit check ends after the stop began, and never joins it to a topic", async () => {
+    let release: (() => void) | undefined;
+    const { url, live, clicks } = await serve({
+      upgrades: { take: () => new Promise<number>((resolve) => (release = () => resolve(0))) },
+    });
+    const refused = busy(url, "/api/live?topics=clicks");
+    await until(() => release !== undefined);
+    live.stopAccepting();
+    release?.();
+    expect((await refused).said).toEqual([
+      { t: "busy", retryMs: 5000, reason: "The server is restarting. Back in a few seconds." },
+    ]);
+    expect(clicks.joins).toHaveLength(0);
   });
 
   it("counts what an operator needs: channels, refusals by reason, messages by topic", async () => {

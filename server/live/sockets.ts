@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import * as v from "valibot";
 import { type WebSocket, WebSocketServer } from "ws";
 import {
+  type BusyMessage,
   type ByeMessage,
   CHANNEL_MESSAGE_LIMIT,
   CLOSE,
@@ -13,48 +13,70 @@ import {
   readResume,
   type Topic,
   topicFrame,
+  type VisitorMessage,
 } from "../../contracts/live.ts";
 import { pathOf } from "../http.ts";
 import type { FleetLimiter } from "../limiter.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { Metrics } from "../metrics.ts";
+import { createDispatch, type PageChannel } from "./dispatch.ts";
 import type { Peer } from "./peer.ts";
 import type { TopicModule } from "./topic.ts";
+import type { VisitorTokens } from "./visitor.ts";
 
 /**
  * The live channel (contracts/live.ts): WebSocket upgrades on /api/live, each following the
- * topics it names, which are modules of their own (topic.ts): this file knows none of them. Every
- * message names its topic; a page's message goes to its topic's module, checked against the
- * module's schema for its kind and within the module's message limit.
+ * topics it names, which are modules of their own (topic.ts): this file knows none of them. What a
+ * page sends goes through dispatch.ts, the one place that reads it and the one fault boundary.
  *
- * Before any WebSocket exists, an upgrade is refused with an HTTP status and Retry-After where
- * waiting helps: a path or topic list it does not know (each topic counts once), another site's
- * page, too many channels in all (503), from one address or, for IPv6, from one /56 (429), or
- * more upgrades from one address than a page reconnecting could make (429; with Redis, counted for
- * the whole fleet). Once open: a message that is not JSON, not a kind its topics take, or larger
- * than MAX_MESSAGE_BYTES closes the channel (1008, 1009); more than a few dozen messages a second
- * closes it too; a connection that reads too slowly to keep up (1 MB waiting) is closed with 1013
- * so it cannot hold the server's memory. Every channel hears a heartbeat the page can see, and one
- * that stops answering pings is cut off.
+ * An upgrade that is not for this channel is refused with an HTTP status before any WebSocket
+ * exists: a path or topic list it does not know (404, 400), another site's page (403). An upgrade
+ * the server cannot take NOW (too many channels in all, from one address or IPv6 /56, or from one
+ * visitor; more new channels from one address than a school reconnecting would make; the server
+ * stopping) is accepted only to be told so: `{"t":"busy","retryMs","reason"}`, then a close with
+ * 4429 (CLOSE.busy), which a page can read, where an HTTP refusal of an upgrade reaches the page
+ * only as "the connection failed" and would be taken for a network that blocks WebSockets. Past a
+ * ceiling of such refusals at once, it is an HTTP 503 again (a flood gets nothing it can hold).
+ *
+ * Each channel is a visitor the server vouches for (visitor.ts): the token the page names, when it
+ * is ours and not open on too many channels at once, else a new one minted for it (at the mint's
+ * limit per address and /56) and sent as `{"t":"visitor","token"}`. Until the channel has one, its
+ * messages wait (a few); while the mint is refused, each request (a message with a number `n`) is
+ * answered `no` with when to try again, by the channel, never by a topic.
+ *
+ * Once open: a message that is not JSON, not a kind its topics take, or larger than
+ * MAX_MESSAGE_BYTES closes the channel (1008, 1009); more than the channel's or its topic's message
+ * limit closes it too; a fault of the server's own closes it with 1011; a connection that reads
+ * too slowly to keep up (1 MB waiting) is closed with 1013 so it cannot hold the server's memory.
+ * Every channel hears a heartbeat the page can see, and one that stops answering pings is cut off.
  */
 export interface LiveOptions {
   topics: readonly TopicModule[];
   log: Logger;
-  /** Who an upgrade comes from, as the limits group it (client-address.ts). */
+  /** Who an upgrade comes from, as the limits group it (client-address.ts clientAddress). */
   addressOf: (req: IncomingMessage) => string;
-  /** The larger block an address belongs to (an IPv6 /56), or undefined. */
-  blockOf?: (address: string) => string | undefined;
+  /** The keys an address is counted under (client-address.ts limitKeys: the address, its /56). */
+  keysOf: (address: string) => readonly string[];
   maxConnections: number;
   maxPerAddress: number;
   /** Channels from one block (an IPv6 /56: a home or a small provider's customer). */
   maxPerBlock: number;
-  /** Upgrades per address, for the whole fleet. */
+  /** Channels one visitor token may have open at once (a person's tabs); past it, a new token. */
+  maxPerVisitor: number;
+  /** Upgrades per address (and /56), for the whole fleet. */
   upgrades: FleetLimiter;
+  visitors: VisitorTokens;
   metrics?: Metrics;
   heartbeatMs?: number;
+  /** Told of an upgrade refused as another site's page (a proxy that rewrote Host may be why). */
+  onOriginRefused?: (origin: string, host: string | undefined) => void;
 }
 
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Upgrades accepted only to be told "busy" at once, at most; past it, HTTP 503. */
+const MAX_REFUSING = 500;
+/** Messages a channel keeps while the server decides who its visitor is. */
+const MAX_WAITING_MESSAGES = 16;
 
 /** A token bucket: `burst` at once, `perSecond` after; false when empty. */
 function bucket({ burst, perSecond }: { burst: number; perSecond: number }) {
@@ -72,33 +94,83 @@ function bucket({ burst, perSecond }: { burst: number; perSecond: number }) {
 /** How long pages are asked to spread their return over when the server stops. */
 const COME_BACK_WITHIN_MS = 5000;
 
+const visitorKey = (id: string) => `visitor ${id}`;
+
 export function createLiveSockets({
   topics: modules,
   log,
   addressOf,
-  blockOf = () => undefined,
+  keysOf,
   maxConnections,
   maxPerAddress,
   maxPerBlock,
+  maxPerVisitor,
   upgrades,
+  visitors,
   metrics,
   heartbeatMs = HEARTBEAT_EVERY_MS,
+  onOriginRefused,
 }: LiveOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
-  const byTopic = new Map<Topic, TopicModule>(modules.map((module) => [module.topic, module]));
+  const dispatch = createDispatch(modules, { log, metrics });
+  /** Channels open per key: an address, a /56, a visitor. */
   const open = new Map<string, number>();
   /** Each open channel, and how many heartbeats in a row it left unanswered. */
   const sockets = new Map<WebSocket, { missed: number }>();
   let connections = 0;
+  let refusing = 0;
   let stopping = false;
-
-  function refuse(socket: Duplex, status: string, error: string, reason: string, retryAfter?: number) {
+  /**
+   * Refusals since the last log line, by reason: an operator hears of them once a minute (a proxy
+   * set up wrong refuses every page, and its visitors cannot say why), never once per upgrade.
+   */
+  let refusedLately = new Map<string, number>();
+  const refused = (reason: string) => {
     metrics?.upgradesRefused.inc({ reason });
+    refusedLately.set(reason, (refusedLately.get(reason) ?? 0) + 1);
+  };
+  const refusalLog = setInterval(() => {
+    if (refusedLately.size === 0) return;
+    log.warn("live upgrades refused in the last minute, by reason", Object.fromEntries(refusedLately));
+    refusedLately = new Map();
+  }, 60_000);
+  refusalLog.unref();
+
+  function refuseHttp(socket: Duplex, status: string, error: string, reason: string, retryAfter?: number) {
+    refused(reason);
     const body = JSON.stringify({ error });
     const retry = retryAfter ? `Retry-After: ${retryAfter}\r\n` : "";
     socket.end(
       `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n${retry}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
+  }
+
+  /** The server cannot take this channel now: it opens it only to say so, in words a page can read. */
+  function refuseBusy(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    reason: string,
+    words: string,
+    retryMs: number,
+  ) {
+    if (refusing >= MAX_REFUSING) {
+      return refuseHttp(socket, "503 Service Unavailable", words, reason, Math.ceil(retryMs / 1000));
+    }
+    refused(reason);
+    refusing++;
+    let counted = true;
+    const done = () => {
+      if (counted) refusing--;
+      counted = false;
+    };
+    socket.once("close", done);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on("error", () => {});
+      ws.send(JSON.stringify({ t: "busy", retryMs, reason: words } satisfies BusyMessage));
+      ws.close(CLOSE.busy, "Busy");
+      setTimeout(() => ws.terminate(), 1000).unref();
+    });
   }
 
   const count = (key: string, by: number) => {
@@ -112,57 +184,84 @@ export function createLiveSockets({
     socket.on("error", () => {});
     const target = req.url ?? "";
     if (pathOf(target) !== LIVE_PATH) {
-      return refuse(socket, "404 Not Found", "There is no such channel.", "path");
+      return refuseHttp(socket, "404 Not Found", "There is no such channel.", "path");
     }
     const query = new URLSearchParams(target.slice(target.indexOf("?") + 1));
     const named = (query.get("topics") ?? "").split(",");
     const topics = [...new Set(named)];
-    if (named.length > Math.min(MAX_TOPICS, byTopic.size) || !topics.every((t) => byTopic.has(t))) {
-      return refuse(
+    if (named.length > Math.min(MAX_TOPICS, dispatch.names().length) || !topics.every((t) => dispatch.has(t))) {
+      return refuseHttp(
         socket,
         "400 Bad Request",
-        `Name the topics to follow, each once: ${[...byTopic.keys()].join(", ")}.`,
+        `Name the topics to follow, each once: ${dispatch.names().join(", ")}.`,
         "topics",
       );
     }
     // A page of another site may not open this site's channel in its visitors' browsers.
     const origin = req.headers.origin;
     if (origin !== undefined && !sameHost(origin, req.headers.host)) {
-      return refuse(socket, "403 Forbidden", "This channel is for the site's own pages.", "origin");
+      onOriginRefused?.(origin, req.headers.host);
+      return refuseHttp(socket, "403 Forbidden", "This channel is for the site's own pages.", "origin");
     }
-    if (stopping) return refuse(socket, "503 Service Unavailable", "The server is restarting.", "stopping", 5);
+    const restarting = () =>
+      refuseBusy(
+        req,
+        socket,
+        head,
+        "stopping",
+        "The server is restarting. Back in a few seconds.",
+        COME_BACK_WITHIN_MS,
+      );
+    if (stopping) return restarting();
     const address = addressOf(req);
-    const block = blockOf(address);
+    const keys = keysOf(address);
     if (connections >= maxConnections) {
-      return refuse(socket, "503 Service Unavailable", "Too many visitors at once. Try again in a moment.", "full", 10);
+      return refuseBusy(req, socket, head, "full", "The site is very busy right now.", 10_000);
     }
-    if ((open.get(address) ?? 0) >= maxPerAddress || (block && (open.get(block) ?? 0) >= maxPerBlock)) {
-      return refuse(socket, "429 Too Many Requests", "Too many open channels from one place.", "per-address", 10);
+    const [own, block] = keys;
+    if ((open.get(own ?? address) ?? 0) >= maxPerAddress || (block && (open.get(block) ?? 0) >= maxPerBlock)) {
+      return refuseBusy(req, socket, head, "per-address", "Very many people share this network right now.", 10_000);
     }
     // Counted from now until the socket closes, upgraded or not.
     connections++;
-    count(address, 1);
-    if (block) count(block, 1);
+    for (const key of keys) count(key, 1);
     socket.once("close", () => {
       connections--;
-      count(address, -1);
-      if (block) count(block, -1);
+      for (const key of keys) count(key, -1);
     });
-    const waitMs = await upgrades.take(address);
-    if (waitMs > 0) {
-      const seconds = Number.isFinite(waitMs) ? Math.ceil(waitMs / 1000) : 60;
-      return refuse(socket, "429 Too Many Requests", "Too many new channels from one place.", "rate", seconds);
-    }
+    let waitMs = 0;
+    for (const key of keys) waitMs = Math.max(waitMs, await upgrades.take(key));
     if (socket.destroyed) return;
+    if (waitMs > 0) {
+      const retryMs = Number.isFinite(waitMs) ? Math.ceil(waitMs) : 60_000;
+      return refuseBusy(req, socket, head, "rate", "Very many pages opened from this network just now.", retryMs);
+    }
+    // The stop began while the limit was asked: the topics may be stopping already.
+    if (stopping) return restarting();
     const resume = readResume(query.get("resume"));
-    wss.handleUpgrade(req, socket, head, (ws) => connected(ws, address, topics, resume));
+    const token = query.get("visitor");
+    wss.handleUpgrade(req, socket, head, (ws) => connected(ws, { address, keys, topics, resume, token }));
   }
 
-  function connected(ws: WebSocket, address: string, topics: readonly Topic[], resume: Map<Topic, string>) {
+  function connected(
+    ws: WebSocket,
+    {
+      address,
+      keys,
+      topics,
+      resume,
+      token,
+    }: {
+      address: string;
+      keys: readonly string[];
+      topics: readonly Topic[];
+      resume: Map<Topic, string>;
+      token: string | null;
+    },
+  ) {
     const health = { missed: 0 };
     sockets.set(ws, health);
     metrics?.channels.set(sockets.size);
-    const allowed = bucket(CHANNEL_MESSAGE_LIMIT);
     const send = (data: string | Uint8Array, topic: string) => {
       if (ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -173,65 +272,141 @@ export function createLiveSockets({
       metrics?.messagesOut.inc({ topic });
       ws.send(data);
     };
+    /** Who this channel is: unknown yet (undefined), not vouched for now (null), or a visitor's id. */
+    let visitor: string | null | undefined;
+    let visitorRetryAt = 0;
     /**
      * Each topic sees the page as a peer of its own: what it sends goes in its name and is counted
      * under it, and what the page sends it is limited by its own bucket.
      */
-    const peers = new Map<Topic, { peer: Peer; allowed: () => boolean }>(
+    const following = new Map<Topic, { peer: Peer; allowed: () => boolean }>(
       topics.map((topic) => {
         const peer: Peer = {
           address,
+          keys,
+          get visitor() {
+            return visitor ?? null;
+          },
           send: (text) => send(text, topic),
           sendJson: (message) => send(JSON.stringify({ topic, ...message }), topic),
           sendBinary: (payload) => send(topicFrame(topic, payload), topic),
         };
-        const limit = byTopic.get(topic)?.messageLimit ?? CHANNEL_MESSAGE_LIMIT;
+        const limit = dispatch.module(topic)?.messageLimit ?? CHANNEL_MESSAGE_LIMIT;
         return [topic, { peer, allowed: bucket(limit) }];
       }),
     );
-    const malformed = (reason: string) => {
-      metrics?.channelsClosed.inc({ reason: "malformed" });
-      ws.close(CLOSE.malformed, reason);
+    let closed = false;
+    const channel: PageChannel = {
+      following,
+      allowed: bucket(CHANNEL_MESSAGE_LIMIT),
+      close(code, reason) {
+        if (closed) return;
+        closed = true;
+        ws.close(code, reason);
+      },
     };
+    /** Messages that came before the server knew who the visitor is. */
+    let waiting: [data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean][] | null = [];
+    let mintTimer: ReturnType<typeof setTimeout> | undefined;
+
+    /** What the channel does with a page's message while it has no visitor it vouches for. */
+    function unvouched(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): boolean {
+      if (visitor !== null || isBinary) return false;
+      let message: { topic?: unknown; n?: unknown };
+      try {
+        message = JSON.parse(String(data));
+      } catch {
+        return false;
+      }
+      if (typeof message !== "object" || message === null || !Number.isSafeInteger(message.n)) return false;
+      const peer = typeof message.topic === "string" ? following.get(message.topic)?.peer : undefined;
+      if (!peer || !channel.allowed()) return false;
+      const retryMs = Math.max(1000, visitorRetryAt - Date.now());
+      peer.sendJson({
+        t: "no",
+        n: message.n as number,
+        error: `The site is very busy: it takes this in ${Math.ceil(retryMs / 1000)} s.`,
+        retryMs,
+      });
+      return true;
+    }
+
+    /** What waited for the server to decide who the page is goes on now, as it would have then. */
+    function settled() {
+      const queued = waiting ?? [];
+      waiting = null;
+      for (const [data, isBinary] of queued) if (!unvouched(data, isBinary)) dispatch.message(channel, data, isBinary);
+    }
+
+    function vouched(id: string, newToken?: string) {
+      visitor = id;
+      count(visitorKey(id), 1);
+      if (newToken && ws.readyState === ws.OPEN) {
+        metrics?.messagesOut.inc({ topic: "channel" });
+        ws.send(JSON.stringify({ t: "visitor", token: newToken } satisfies VisitorMessage));
+      }
+      settled();
+    }
+
+    /** Not vouched for now: its requests are answered "later" until `retryMs`, and it is tried again then. */
+    function notYet(retryMs: number, again: () => void) {
+      visitor = null;
+      visitorRetryAt = Date.now() + retryMs;
+      settled();
+      mintTimer = setTimeout(again, Math.min(retryMs, 60_000));
+    }
+
+    async function mint() {
+      mintTimer = undefined;
+      const minted = await visitors.mint(keys);
+      if (closed || ws.readyState !== ws.OPEN) return;
+      if ("token" in minted) return vouched(minted.id, minted.token);
+      refused("mint");
+      notYet(minted.waitMs, () => void identify(null));
+    }
+
+    /** Who the page is: the token it named when ours and not open too often, else a new one. */
+    async function identify(named: string | null) {
+      try {
+        const read = await visitors.read(named);
+        if (closed || ws.readyState !== ws.OPEN) return;
+        if (read && (open.get(visitorKey(read.id)) ?? 0) < maxPerVisitor) return vouched(read.id, read.renewed);
+        if (read) refused("visitor-replayed");
+        await mint();
+      } catch (error) {
+        // The secret could not be read (the store away at start): try again in a moment.
+        log.debug("visitor not identified", { error: errorText(error) });
+        if (closed || ws.readyState !== ws.OPEN) return;
+        notYet(2000, () => void identify(named));
+      }
+    }
 
     ws.on("pong", () => {
       health.missed = 0;
     });
     ws.on("message", (data, isBinary) => {
-      if (!allowed()) return malformed("Too many messages");
-      if (isBinary) return malformed("Text messages only");
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(data.toString());
-      } catch {
-        return malformed("Not JSON");
+      if (waiting) {
+        if (waiting.length >= MAX_WAITING_MESSAGES) return channel.close(CLOSE.malformed, "Too many messages");
+        waiting.push([data, isBinary]);
+        return;
       }
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-        return malformed("Not a message this channel knows");
-      }
-      const { topic, ...message } = parsed as { topic?: unknown; t?: unknown };
-      const following = typeof topic === "string" ? peers.get(topic) : undefined;
-      if (!following) return malformed("Not a topic this channel follows");
-      const module = byTopic.get(topic as Topic) as TopicModule;
-      const schema = typeof message.t === "string" ? module.messages?.[message.t] : undefined;
-      if (!schema) return malformed("Not a message this topic knows");
-      if (!following.allowed()) return malformed("Too many messages on one topic");
-      const checked = v.safeParse(schema, message);
-      if (!checked.success) return malformed("Not a message this topic knows");
-      metrics?.messagesIn.inc({ topic: module.topic });
-      try {
-        module.handle?.(following.peer, checked.output);
-      } catch (error) {
-        log.error("live message failed", { topic: module.topic, error: errorText(error) });
-      }
+      if (!unvouched(data, isBinary)) dispatch.message(channel, data, isBinary);
     });
     ws.on("close", () => {
+      closed = true;
+      clearTimeout(mintTimer);
       sockets.delete(ws);
       metrics?.channels.set(sockets.size);
-      for (const [topic, { peer }] of peers) byTopic.get(topic)?.leave(peer);
+      if (visitor) count(visitorKey(visitor), -1);
+      for (const [topic, { peer }] of following) {
+        dispatch.guarded(channel, "leave", topic, () => dispatch.module(topic)?.leave(peer));
+      }
     });
     ws.on("error", () => {});
-    for (const [topic, { peer }] of peers) byTopic.get(topic)?.join(peer, resume.get(topic));
+    for (const [topic, { peer }] of following) {
+      dispatch.guarded(channel, "join", topic, () => dispatch.module(topic)?.join(peer, resume.get(topic)));
+    }
+    void identify(token);
   }
 
   // Every channel hears a heartbeat it can see (a quiet topic is not a dead line), and is pinged;
@@ -265,12 +440,21 @@ export function createLiveSockets({
       return connections;
     },
     /**
+     * The stop's first step: no new channel from now on (one whose limit check ends later is told
+     * the server is restarting too). Open channels stay, so the topics' last answers reach them.
+     */
+    stopAccepting() {
+      stopping = true;
+      clearInterval(refusalLog);
+    },
+    /**
      * Closes every channel: each page is told to come back within a few seconds, at a moment of
      * its own (1001), so a restart is not followed by every page at once.
      */
     close() {
       stopping = true;
       clearInterval(heartbeat);
+      clearInterval(refusalLog);
       const bye = JSON.stringify({
         t: "bye",
         retryMs: COME_BACK_WITHIN_MS,

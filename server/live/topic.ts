@@ -25,8 +25,12 @@ export interface TopicModule {
   readonly routes?: Hono<ApiEnv>;
   /** A page arrives, with where it left off on this topic (`resume`, "epoch.seq") if it was here before. */
   join(peer: Peer, resume?: string): void;
-  /** A page's message, of one of the kinds in `messages`, already checked. */
-  handle?(peer: Peer, message: { t: string }): void;
+  /**
+   * A page's message, of one of the kinds in `messages`, already checked. A throw, or a rejection
+   * of the promise it returns, is a fault (server/live/dispatch.ts): that page's channel is closed
+   * with 1011, and the process goes on.
+   */
+  handle?(peer: Peer, message: { t: string }): void | Promise<void>;
   leave(peer: Peer): void;
   /** Writes what it still holds, and stops its timers (the server is stopping). */
   stop(): Promise<void>;

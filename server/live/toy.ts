@@ -1,11 +1,12 @@
 import type { Backends } from "../backends.ts";
 import type { Config } from "../config.ts";
-import type { FleetLimit, FleetLimiter } from "../limiter.ts";
+import type { FleetLimit } from "../limiter.ts";
 import type { Logger } from "../log.ts";
 import type { Metrics } from "../metrics.ts";
 import type { Bus } from "./bus.ts";
 import type { Presence } from "./presence.ts";
 import type { TopicModule } from "./topic.ts";
+import type { PeerLimiter } from "./visitor-limit.ts";
 
 /**
  * What the server gives every shared toy to build its topic with: the store (SQLite or Redis, with
@@ -18,8 +19,11 @@ export interface ToyDeps {
   log: Logger;
   metrics: Metrics;
   config: Config;
-  /** A limit of the toy's own, per client address, for the whole fleet (in Redis when there is one). */
-  limiter(name: string, limit: FleetLimit): FleetLimiter;
+  /**
+   * A limit of the toy's own, per visitor and more loosely per address (visitor-limit.ts), for the
+   * whole fleet (in Redis when there is one).
+   */
+  limit(name: string, perVisitor: FleetLimit): PeerLimiter;
   /** Who is on `topic` now (in every process, with Redis). */
   presence(topic: string): Presence;
 }

@@ -44,10 +44,11 @@ async function serverHub() {
   return hub;
 }
 
-it("shares the counts between two servers on one Redis, and counts a device once whichever it reaches", async () => {
+it("shares the counts between two servers on one Redis, and counts a visitor once whichever it reaches", async () => {
   // Each opening empties the test Redis: both before anyone votes.
   const [one, two] = [await serverHub(), await serverHub()];
-  const [onOne, onTwo] = [testPeer(), testPeer()];
+  // One visitor (its token, as its browser keeps it) on each server.
+  const [onOne, onTwo] = [testPeer("127.0.0.1", "redis-hub-visitor-1"), testPeer("127.0.0.1", "redis-hub-visitor-1")];
   one.join(onOne);
   two.join(onTwo);
   await until(() => onOne.texts.length > 0 && onTwo.texts.length > 0);
@@ -57,7 +58,7 @@ it("shares the counts between two servers on one Redis, and counts a device once
   await until(() => onTwo.texts.some((m) => m.t === "tally"));
   expect(onTwo.texts.find((m) => m.t === "tally")).toEqual({ topic: "polls", t: "tally", q: 3, counts: [1, 0, 0] });
 
-  // The same device through the other server: nothing counted, its first answer stands.
+  // The same visitor through the other server: nothing counted, its first answer stands.
   await two.vote(onTwo, { n: 1, q: 3, a: 1, device });
   await until(() => onTwo.texts.some((m) => m.t === "ok"));
   expect(onTwo.texts.find((m) => m.t === "ok")).toEqual({

@@ -9,12 +9,12 @@ import {
   type VoteOk,
   type VoteRequest,
 } from "../../contracts/polls.ts";
-import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
 import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { TopicModule } from "../live/topic.ts";
+import type { PeerLimiter } from "../live/visitor-limit.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import { POLL_MESSAGES } from "./messages.ts";
@@ -40,8 +40,8 @@ export interface PollHubOptions {
   bus: Bus;
   guard: StoreGuard;
   log: Logger;
-  /** Votes per client address, for the whole fleet. */
-  limiter: FleetLimiter;
+  /** Votes per visitor (and more loosely per address), for the whole fleet. */
+  limiter: PeerLimiter;
   metrics?: PollMetrics;
   flushMs?: number;
   sendMs?: number;
@@ -164,9 +164,11 @@ export function createPollHub({
   async function vote(peer: Peer, { n, q, a, device }: Pick<VoteRequest, "n" | "q" | "a" | "device">) {
     const refused = voteRefusal({ q, a, device });
     if (refused) return refuse(peer, n, refused);
-    const waitMs = await limiter.take(peer.address);
+    const waitMs = await limiter.take(peer);
     if (waitMs > 0) return refuse(peer, n, tooFast(waitMs));
-    writes.add(peer, n, { q, a, device });
+    // One vote per visitor the server vouches for, not per id the page names (a bot names a new one
+    // for every vote): the device the page names is checked for its form, and counted under the visitor.
+    writes.add(peer, n, { q, a, device: peer.visitor ?? device });
   }
 
   /** Every question's counts (for GET /api/polls), reading them if need be. */

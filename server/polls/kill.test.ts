@@ -8,8 +8,9 @@ import { countsOver, openPolls, type PollsVisitor } from "./test-visitor.ts";
 
 /**
  * A server killed (SIGKILL) while visitors vote, then started again on the same port and data:
- * every vote it acknowledged is still counted, and when the visitors send again every vote they
- * sent (as pages do after a reconnect), each device is counted once per question, exactly.
+ * every vote it acknowledged is still counted, and when the visitors come back (with the visitor
+ * token their browser keeps) and send again every vote they sent, as pages do after a reconnect,
+ * each visitor is counted once per question, exactly.
  * On SQLite (its WAL file) and on Redis (with an append-only file written before each answer).
  */
 let site: ReturnType<typeof makeSiteFixture>;
@@ -20,14 +21,14 @@ beforeAll(() => {
 });
 afterAll(() => site.remove());
 
-const VISITORS = 10;
+const VISITORS = 30;
 const stores: [string, () => Record<string, string>][] = [
   ["SQLite", () => ({ COUNTER_DATA_DIR: join(site.root, "sqlite-data") })],
   ["Redis", () => ({ REDIS_URL: redis.url })],
 ];
 
 describe.each(stores)("a server killed while visitors vote, on %s", (_, store) => {
-  it("keeps every vote it acknowledged, and counts each device once per question after the restart", async () => {
+  it("keeps every vote it acknowledged, and counts each visitor once per question after the restart", async () => {
     const port = await freePort();
     const env = {
       ...store(),
@@ -39,8 +40,8 @@ describe.each(stores)("a server killed while visitors vote, on %s", (_, store) =
     let server = await startSiteProcess(env, { port });
     const before = await countsOver(server.origin);
     const visitors = await Promise.all(Array.from({ length: VISITORS }, () => openPolls(server.origin)));
-    // Each visitor votes as a new device four times a second (a page's pace is slower), each
-    // device one answer on one question.
+    // Each visitor votes on the next question four times a second (a page's pace is slower), one
+    // answer each, until it has voted on every question.
     const sent = new Map<PollsVisitor, Map<number, { q: number; a: number; device: string }>>(
       visitors.map((visitor) => [visitor, new Map()]),
     );
@@ -50,10 +51,11 @@ describe.each(stores)("a server killed while visitors vote, on %s", (_, store) =
         [...(sent.get(visitor) ?? [])].filter(([n]) => visitor.answerTo(n)?.t === "ok").map(([, vote]) => vote),
       );
     const voteOnce = () => {
-      for (const visitor of visitors) {
+      const round = next++;
+      if (round >= QUESTIONS) return;
+      for (const [k, visitor] of visitors.entries()) {
         if (visitor.client.ws.readyState !== visitor.client.ws.OPEN) continue;
-        const k = next++;
-        const vote = { q: k % QUESTIONS, a: (k >> 2) % 3, device: `kill-${port}-${String(k).padStart(8, "0")}` };
+        const vote = { q: round, a: (k + round) % 3, device: `kill-${port}-${String(k).padStart(8, "0")}` };
         sent.get(visitor)?.set(visitor.send(vote), vote);
       }
     };
@@ -62,7 +64,7 @@ describe.each(stores)("a server killed while visitors vote, on %s", (_, store) =
         voteOnce();
         // Once it has acknowledged a few dozen, it is killed with one more round of votes on their
         // way: sent in the same moment as the signal, so none of them can have been answered.
-        if (acknowledged().length < 30) return;
+        if (acknowledged().length < VISITORS && next < QUESTIONS - 1) return;
         clearInterval(voting);
         voteOnce();
         void stopProcess(server.child, "SIGKILL").then(resolve);
@@ -89,10 +91,10 @@ describe.each(stores)("a server killed while visitors vote, on %s", (_, store) =
           expect(after[q]?.[a]).toBeLessThanOrEqual(most[q]?.[a] ?? 0);
         }
       }
-      // The pages come back and send again what they sent: each device is counted once.
+      // The pages come back and send again what they sent: each visitor is counted once.
       const back = await Promise.all(
         visitors.map(async (visitor) => {
-          const again = await openPolls(server.origin);
+          const again = await openPolls(server.origin, { visitor: visitor.token });
           for (const vote of sent.get(visitor)?.values() ?? []) {
             expect(await again.vote(vote)).toMatchObject({ t: "ok", answer: vote.a });
           }

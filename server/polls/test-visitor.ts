@@ -11,8 +11,8 @@ type PollMessage = Omit<TalliesMessage, "topic"> | Omit<TallyMessage, "topic"> |
  * them (every count on joining, then each question's as it changes), and votes that wait for
  * their answer.
  */
-export async function openPolls(origin: string) {
-  const client: LiveClient = await openLive(origin, ["polls"]);
+export async function openPolls(origin: string, { visitor }: { visitor?: string } = {}) {
+  const client: LiveClient = await openLive(origin, ["polls"], { visitor });
   const heard = () => client.messages as unknown as PollMessage[];
   let n = 0;
   const counts = (): Counts[] | null => {
@@ -23,11 +23,14 @@ export async function openPolls(origin: string) {
     }
     return seen;
   };
-  await client.until(() => counts() !== null);
+  // It has the counts, and knows who it is: the visitor it named, or a new one the server minted.
+  await client.until(() => counts() !== null && (visitor !== undefined || client.visitor !== null));
   const answerTo = (id: number) =>
     heard().find((m): m is Omit<VoteOk, "topic"> | NoMessage => (m.t === "ok" || m.t === "no") && m.n === id);
   return {
     client,
+    /** The visitor token this page keeps (as a browser does, for its next visit). */
+    token: visitor ?? (client.visitor as string),
     counts,
     answerTo,
     /** Sends a vote now, without waiting; its number. */

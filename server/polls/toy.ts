@@ -10,7 +10,7 @@ export const pollsToy: SharedToy = (deps) => {
   const max = deps.config.pollMaxVotes;
   return createPollHub({
     ...toyBasics(deps, { sqlite: (db) => sqlitePollStore(db, max), redis: (redis) => redisPollStore(redis, max) }),
-    limiter: deps.limiter("vote", fleetLimit(deps.config.voteLimit)),
+    limiter: deps.limit("vote", fleetLimit(deps.config.voteLimit)),
     metrics: createPollMetrics(deps.metrics.registry),
   });
 };

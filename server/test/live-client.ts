@@ -11,7 +11,16 @@ import {
   type TickMessage,
 } from "../../contracts/bubbles.ts";
 import type { ClicksMessage } from "../../contracts/clicks.ts";
-import { liveUrl, type NoMessage, type OkMessage, readTopicFrame, type Topic } from "../../contracts/live.ts";
+import {
+  type BusyMessage,
+  CLOSE,
+  liveUrl,
+  type NoMessage,
+  type OkMessage,
+  readTopicFrame,
+  type Topic,
+  type VisitorMessage,
+} from "../../contracts/live.ts";
 
 /** The messages the tests read (the bubble sheet's and the click total's, and answers). */
 export type ServerMessage = TickMessage | PopsMessage | DoneMessage | ClicksMessage | OkMessage | NoMessage;
@@ -28,6 +37,8 @@ export interface LiveClient {
   /** Every JSON message, in order, and how many whole sheets arrived. */
   messages: ServerMessage[];
   sheets: number;
+  /** The visitor token the server gave this channel (`{"t":"visitor"}`), if it gave one. */
+  visitor: string | null;
   /** Where it left off on the sheet ("epoch.seq"), for a reconnect. */
   resume(): string | undefined;
   send(message: object | string): void;
@@ -40,15 +51,16 @@ export interface LiveClient {
 export function openLive(
   origin: string,
   topics: Topic[],
-  { since, headers }: { since?: string; headers?: Record<string, string> } = {},
+  { since, headers, visitor }: { since?: string; headers?: Record<string, string>; visitor?: string } = {},
 ): Promise<LiveClient> {
-  const ws = new WebSocket(origin.replace(/^http/, "ws") + liveUrl(topics, { [BUBBLES_TOPIC]: since }), {
+  const ws = new WebSocket(origin.replace(/^http/, "ws") + liveUrl(topics, { [BUBBLES_TOPIC]: since }, visitor), {
     headers,
   });
   const waiters = new Set<() => void>();
   const client: LiveClient = {
     ws,
     sheet: null,
+    visitor: null,
     messages: [],
     sheets: 0,
     resume: () => (client.sheet ? `${client.sheet.epoch}.${client.sheet.seq}` : undefined),
@@ -83,8 +95,9 @@ export function openLive(
         client.sheets++;
       }
     } else {
-      const message = JSON.parse(data.toString()) as ServerMessage;
-      client.messages.push(message);
+      const message = JSON.parse(data.toString()) as ServerMessage | VisitorMessage;
+      if (message.t === "visitor") client.visitor = message.token;
+      else client.messages.push(message);
       const sheet = client.sheet;
       if (sheet && message.t === "pops") applyPops(sheet, message);
       else if (sheet && message.t === "done") client.sheet = nextSheet(sheet, message);
@@ -104,3 +117,37 @@ export function openLive(
 /** The bubbles a visitor sees popped. */
 export const poppedIn = (sheet: Sheet | null) =>
   sheet ? Array.from({ length: sheet.size }, (_, i) => i).filter((i) => isPopped(sheet.bits, i)) : [];
+
+/**
+ * An upgrade the server must refuse because it cannot take it now (full, too many from one place,
+ * too many new channels, restarting): it opens the channel only to say `busy` and close with 4429.
+ * Resolves with what it said; rejects when the channel is refused over HTTP or stays open.
+ */
+export function refusedAsBusy(
+  origin: string,
+  topics: Topic[],
+  { headers }: { headers?: Record<string, string> } = {},
+): Promise<BusyMessage> {
+  const ws = new WebSocket(origin.replace(/^http/, "ws") + liveUrl(topics), { headers });
+  let busy: BusyMessage | null = null;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      ws.terminate();
+      reject(new Error("the channel stayed open"));
+    }, 5000);
+    ws.on("message", (data) => {
+      const message = JSON.parse(data.toString()) as { t: string };
+      if (message.t === "busy") busy = message as BusyMessage;
+    });
+    ws.once("unexpected-response", (_, response) => {
+      clearTimeout(timer);
+      reject(new Error(`refused: ${response.statusCode}`));
+    });
+    ws.on("error", () => {});
+    ws.once("close", (code) => {
+      clearTimeout(timer);
+      if (code === CLOSE.busy && busy) resolve(busy);
+      else reject(new Error(`closed ${code} without being told it was busy`));
+    });
+  });
+}

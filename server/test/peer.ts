@@ -1,7 +1,16 @@
+import { limitKeys } from "../client-address.ts";
 import type { Peer } from "../live/peer.ts";
 
-/** A page as a topic sees it, for a topic's tests: keeps what it is sent (JSON parsed, binary as is). */
-export function testPeer(address = "127.0.0.1"): Peer & {
+let visitors = 0;
+
+/**
+ * A page as a topic sees it, for a topic's tests: keeps what it is sent (JSON parsed, binary as
+ * is). Each is a visitor of its own unless told (`visitor`), from `address`.
+ */
+export function testPeer(
+  address = "127.0.0.1",
+  visitor: string = `test-visitor-${++visitors}`,
+): Peer & {
   texts: { t: string; [field: string]: unknown }[];
   binaries: Uint8Array[];
 } {
@@ -9,6 +18,8 @@ export function testPeer(address = "127.0.0.1"): Peer & {
   const binaries: Uint8Array[] = [];
   return {
     address,
+    keys: limitKeys(address),
+    visitor,
     texts,
     binaries,
     send: (text) => void texts.push(JSON.parse(text)),

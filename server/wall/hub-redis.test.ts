@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeCells } from "../../contracts/wall.ts";
 import { createFleetLimiter } from "../limiter.ts";
+import { visitorLimit } from "../live/visitor-limit.ts";
 import { createLogger } from "../log.ts";
 import { ownRedis } from "../test/own-redis.ts";
 import { testPeer } from "../test/peer.ts";
@@ -23,7 +24,12 @@ async function serverHub({ cooldownS = 3 } = {}) {
     bus,
     guard: backends.guard,
     log: quiet,
-    limiter: createFleetLimiter(backends, "wall-paint", { points: 1, durationS: cooldownS }, 1500),
+    limiter: visitorLimit(
+      (name, limit) => createFleetLimiter(backends, name, limit, 1500),
+      "wall-paint",
+      { points: 1, durationS: cooldownS },
+      32,
+    ),
     cooldownMs: cooldownS * 1000,
     checkMs: 600_000,
   });
@@ -69,16 +75,20 @@ describe("the wall on two servers sharing one Redis", () => {
     await until(() => lastNews(watcherOne) === expected && lastNews(watcherTwo) === expected);
   });
 
-  it("keeps one cooldown per address for the whole fleet", async () => {
+  it("keeps one cooldown per visitor for the whole fleet, and another visitor of the same address paints", async () => {
     const one = await serverHub();
     const two = await serverHub();
-    const here = testPeer("203.0.113.77");
-    const there = testPeer("203.0.113.77");
+    const here = testPeer("203.0.113.77", "visitor-of-a-school-1");
+    const there = testPeer("203.0.113.77", "visitor-of-a-school-1");
+    const classmate = testPeer("203.0.113.77", "visitor-of-a-school-2");
     await one.hub.paint(here, { n: 1, cell: 1, e: 1 });
-    // The same address on the other server, a moment later: it waits out the same cooldown.
+    // The same visitor on the other server, a moment later: it waits out the same cooldown.
     await two.hub.paint(there, { n: 1, cell: 2, e: 2 });
+    // Another visitor behind the same address (a classroom's NAT) has a cooldown of its own.
+    await two.hub.paint(classmate, { n: 1, cell: 3, e: 3 });
     await Promise.all([one.hub.flush(), two.hub.flush()]);
     expect(here.texts).toEqual([{ t: "ok", n: 1 }]);
+    expect(classmate.texts.filter((m) => m.t === "ok" || m.t === "no")).toEqual([{ t: "ok", n: 1 }]);
     expect(there.texts[0]).toMatchObject({ t: "no", n: 1, retryMs: expect.any(Number) });
     expect(there.texts[0]?.retryMs).toBeGreaterThan(2000);
     expect((await redisWallStore(one.backends.redis).wall()).cells[2]).toBe(0);

@@ -3,6 +3,7 @@ import { decodeCells, emptyCells, WALL_SIZE } from "../../contracts/wall.ts";
 import type { Backends } from "../backends.ts";
 import { createFleetLimiter } from "../limiter.ts";
 import { createBus } from "../live/bus.ts";
+import { visitorLimit } from "../live/visitor-limit.ts";
 import { createLogger } from "../log.ts";
 import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";
@@ -28,7 +29,12 @@ async function sqlite() {
 function hubOn(backends: Backends, { checkMs = 60_000, cooldownS = 0, bus = createBus(backends, quiet) } = {}) {
   const limiter =
     cooldownS > 0
-      ? createFleetLimiter(backends, "wall-paint", { points: 1, durationS: cooldownS }, 1500)
+      ? visitorLimit(
+          (name, limit) => createFleetLimiter(backends, name, limit, 1500),
+          "wall-paint",
+          { points: 1, durationS: cooldownS },
+          32,
+        )
       : { take: async () => 0 };
   const hub = createWallHub({
     store: sqliteWallStore(backends.sqlite),

@@ -7,13 +7,13 @@ import {
   type WallJson,
   type WallMessage,
 } from "../../contracts/wall.ts";
-import type { FleetLimiter } from "../limiter.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
 import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import { createSequence } from "../live/sequence.ts";
 import type { TopicModule } from "../live/topic.ts";
+import type { PeerLimiter } from "../live/visitor-limit.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import { WALL_MESSAGES } from "./messages.ts";
@@ -38,8 +38,8 @@ export interface WallHubOptions {
   bus: Bus;
   guard: StoreGuard;
   log: Logger;
-  /** One paint per cooldown per client address, for the whole fleet. */
-  limiter: FleetLimiter;
+  /** One paint per cooldown per visitor (and more per address), for the whole fleet. */
+  limiter: PeerLimiter;
   cooldownMs: number;
   flushMs?: number;
   sendMs?: number;
@@ -220,7 +220,7 @@ export function createWallHub({
   async function paint(peer: Peer, { n, cell, e }: Pick<PaintRequest, "n" | "cell" | "e">) {
     const refused = paintRefusal(mirror !== null, { cell, e });
     if (refused) return refuse(peer, n, refused);
-    const waitMs = await limiter.take(peer.address);
+    const waitMs = await limiter.take(peer);
     if (waitMs > 0) return refuse(peer, n, tooSoon(waitMs, cooldownMs));
     writes.add(peer, n, [cell, e]);
   }

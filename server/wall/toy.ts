@@ -8,6 +8,6 @@ export const wallToy: SharedToy = (deps) =>
   createWallHub({
     ...toyBasics(deps, { sqlite: sqliteWallStore, redis: redisWallStore }),
     // One paint per cooldown: a window of one point, for the whole fleet.
-    limiter: deps.limiter("wall-paint", { points: 1, durationS: deps.config.wallCooldownS }),
+    limiter: deps.limit("wall-paint", { points: 1, durationS: deps.config.wallCooldownS }),
     cooldownMs: deps.config.wallCooldownS * 1000,
   });
