@@ -17,15 +17,17 @@ import {
 } from "../../../contracts/bubbles";
 import type { NoMessage, OkMessage } from "../../../contracts/live";
 import { followTopicLater, outboxLater } from "../../kit/live/follow-later";
+import { openTabStash } from "../../kit/live/tab-stash";
 import { playScream } from "../../kit/sound/scream";
 import { fromBase64 } from "./logic";
 import type { SharedSheetState } from "./shared-sheet";
-import { clearPending, readPending, readSheet, writePending, writeSheet } from "./stored-sheet";
+import { LEGACY_PENDING_KEY, PENDING_PREFIX, type Pending, pendingOf, readSheet, writeSheet } from "./stored-sheet";
 
 /**
  * The shared sheet's network half (shared-sheet.ts holds the state): the topic "bubbles" on the
  * page's live channel while the page is open; the pops made here go in batches through the outbox
- * and are kept in storage until confirmed, so a tab closed while reconnecting loses none; without
+ * and are kept in storage until confirmed, under a key of this tab's own (app/kit/live/tab-stash.ts),
+ * so a tab closed while reconnecting loses none: the next tab to look takes them over; without
  * the channel, the page shows the last sheet it saw (kept in storage) with a plain word about why
  * it cannot pop. Fetched once the page is live.
  */
@@ -55,8 +57,12 @@ export function startSheetLink(store: SheetStore): SheetLink {
     if (mineChanged) savePending();
   }
 
-  /** What storage said this page's unconfirmed pops were, until a sheet to put them on arrives. */
-  let restored: { sheet: number; i: number[] } | null = null;
+  /**
+   * Unconfirmed pops from storage (this tab's from an earlier visit, or a closed tab's), until a
+   * sheet to put them on arrives: kept in this tab's storage meanwhile, so they are never lost.
+   */
+  let restored: Pending[] = [];
+  const stash = openTabStash(PENDING_PREFIX, { legacyKey: LEGACY_PENDING_KEY });
   let lastScream = 0;
   let celebrationTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -67,23 +73,36 @@ export function startSheetLink(store: SheetStore): SheetLink {
     update({ seenAt: Date.now() });
   }
 
-  /** Keeps this page's unconfirmed pops in storage. */
-  const savePending = () => writePending(state.sheet?.sheet, state.mine);
+  /** Keeps this tab's unconfirmed pops in storage: its own, and those waiting for their sheet. */
+  function savePending() {
+    const own = state.sheet && state.mine.size > 0 ? [{ sheet: state.sheet.sheet, i: [...state.mine] }] : [];
+    const all = [...own, ...restored];
+    stash.save(all.length > 0 ? all : null);
+  }
 
-  /** Pops an earlier visit left unconfirmed (in storage), put back on `sheet` if they were made on it. */
+  /** Pops left unconfirmed (by an earlier visit, or a closed tab), put back on `sheet` if they were made on it. */
   function restorePending(sheet: Sheet) {
     const pending = restored;
-    if (!pending || pending.i.length === 0) return;
-    restored = null;
-    if (pending.sheet !== sheet.sheet) {
-      if (pending.sheet < sheet.sheet) update({ notice: FINISHED_MEANWHILE });
-      clearPending();
-      return;
+    if (pending.length === 0) return;
+    restored = [];
+    const mine = new Set(state.mine);
+    for (const { sheet: made, i } of pending) {
+      if (made === sheet.sheet) {
+        for (const n of i) if (n < sheet.size && !isPopped(sheet.bits, n)) mine.add(n);
+      } else if (made < sheet.sheet && i.length > 0) update({ notice: FINISHED_MEANWHILE });
     }
-    const mine = new Set([...state.mine, ...pending.i.filter((i) => i < sheet.size && !isPopped(sheet.bits, i))]);
     for (const i of mine) if (!state.mine.has(i)) outbox.add(i);
     update({ mine });
+    savePending();
   }
+
+  /** Takes over the pops of tabs that are gone, and sends them with this tab's. */
+  const adoptLeft = () =>
+    stash.adoptLeft((values) => {
+      restored.push(...values.flatMap(pendingOf));
+      if (state.sheet) restorePending(state.sheet);
+      else savePending();
+    });
 
   /** A whole sheet from the server: it replaces this page's, keeping the pops still on their way. */
   function receiveSheet(sheet: Sheet) {
@@ -191,10 +210,11 @@ export function startSheetLink(store: SheetStore): SheetLink {
   });
   const saved = state.sheet ? null : readSheet();
   if (saved) update(saved);
-  // Pops made here that no server confirmed before the page went away: shown again, and sent, on
-  // the sheet they were made on.
-  restored = readPending();
+  // Pops made in this tab that no server confirmed before the page was left: shown again, and
+  // sent, on the sheet they were made on; then those of tabs that are gone.
+  restored = pendingOf(stash.own());
   if (state.sheet) restorePending(state.sheet);
+  void adoptLeft();
   const channel = followTopicLater(
     BUBBLES_TOPIC,
     {
@@ -220,7 +240,13 @@ export function startSheetLink(store: SheetStore): SheetLink {
       onBlocked: giveBack,
     },
   );
-  const saveTimer = setInterval(save, 10_000);
+  // Every few seconds: the sheet kept for a visit without the server, this tab's pops marked as
+  // alive (for browsers without Web Locks), and the pops of tabs closed since taken over.
+  const saveTimer = setInterval(() => {
+    save();
+    stash.touch();
+    void adoptLeft();
+  }, 10_000);
   window.addEventListener("pagehide", save);
 
   return {
