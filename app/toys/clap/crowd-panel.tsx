@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
 import { type Connection, getCrowd, getServerCrowd, subscribeCrowd } from "./crowd";
 import { crowdText } from "./logic";
@@ -38,12 +39,7 @@ export function CrowdPanel() {
   const placeholder = away ? "—" : "…";
 
   // The total, read out politely, at most every few seconds: never each stranger's clap.
-  const [announced, setAnnounced] = useState("");
-  const text = total === null ? "" : crowdText(total, clapping);
-  useEffect(() => {
-    const timer = setTimeout(() => setAnnounced(text), announced ? ANNOUNCE_EVERY_MS : 0);
-    return () => clearTimeout(timer);
-  }, [text, announced]);
+  const announced = useAnnounced(total === null ? "" : crowdText(total, clapping), ANNOUNCE_EVERY_MS);
 
   return (
     <section
