@@ -1,6 +1,7 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useDeferredValue, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { DEFAULT_SHEET_SIZE } from "../../../contracts/bubbles";
+import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -47,13 +48,10 @@ export function BubbleWrapTogether() {
   const gridMine = useDeferredValue(mine);
   const gridPoppable = useDeferredValue(poppable);
 
+  // Who is here is known only while live: away, the last number would be a guess.
+  const hereNow = connection === "live" ? here : null;
   // The totals, read out politely, at most every few seconds: never each stranger's pop.
-  const [announced, setAnnounced] = useState("");
-  const progress = sheet ? progressText(popped, size, here) : "";
-  useEffect(() => {
-    const timer = setTimeout(() => setAnnounced(progress), announced ? ANNOUNCE_EVERY_MS : 0);
-    return () => clearTimeout(timer);
-  }, [progress, announced]);
+  const announced = useAnnounced(sheet ? progressText(popped, size, hereNow) : "", ANNOUNCE_EVERY_MS);
 
   const away = connection === "offline" || connection === "no-server" || connection === "blocked";
   return (
@@ -64,7 +62,7 @@ export function BubbleWrapTogether() {
     >
       <dl className="grid w-full max-w-2xl grid-cols-2 gap-2 text-left sm:grid-cols-4">
         <Stat label="Popped" value={sheet ? `${formatCount(popped)} / ${formatCount(size)}` : "…"} />
-        <Stat label="Here now" value={here === null ? "…" : formatCount(here)} />
+        <Stat label="Here now" value={hereNow === null ? "…" : formatCount(hereNow)} />
         <Stat label="Sheets finished" value={sheet ? formatCount(sheet.finished) : "…"} />
         <Stat label="This sheet" value={sheet ? `#${formatCount(sheet.sheet)}` : "…"} />
       </dl>
