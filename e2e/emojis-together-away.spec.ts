@@ -87,6 +87,29 @@ test("a first visit with no server shows no wall at all, never invented cells", 
   await expectProblems(problems, [httpErrorLine("/api/wall")]);
 });
 
+test("a wall last seen before today says its date, not only a time", async ({ page, problems }) => {
+  // Last week's wall, kept from a visit then; today, a static host.
+  const seenAt = await page.evaluate(() => {
+    const seen = new Date();
+    seen.setDate(seen.getDate() - 7);
+    seen.setHours(14, 3, 12);
+    return seen.getTime();
+  });
+  await page.addInitScript((kept) => localStorage.setItem("sharedEmojiWall", kept), savedWall(seenAt));
+  (await holdTheLine(page, { statePath: "/api/wall" })).away = true;
+  await open(page, PATH);
+  const day = new Date(seenAt);
+  const month = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ")[day.getMonth()];
+  const year = day.getFullYear() === new Date().getFullYear() ? "" : ` ${day.getFullYear()}`;
+  await expect(
+    page.getByText(`Showing the wall as it was on ${day.getDate()} ${month}${year} at 14:03.`),
+  ).toBeVisible();
+  await expectProblems(problems, [httpErrorLine("/api/wall")]);
+});
+
+/** A wall as the page keeps it in storage (app/toys/emojis-together/logic.ts), seen at `seenAt`. */
+const savedWall = (seenAt: number) => JSON.stringify({ cells: `0${".".repeat(WALL_SIZE - 1)}`, seenAt });
+
 test("the personal Emoji Wall links to the shared one", async ({ page }) => {
   await open(page, "/emojis");
   await page.getByRole("link", { name: /Paint with everyone/ }).click();
