@@ -110,20 +110,22 @@ test("a paint the server refuses as too soon (another tab of the same place) wai
   browser,
   baseURL,
 }) => {
-  // Two tabs of one visitor: the same address, so the same cooldown, which only the server knows.
+  // Two tabs of one visitor: one browser, whose tabs name the visitor token the server gave the
+  // first (kept in its storage), so the same cooldown, which only the server knows.
+  const context = await browser.newContext({
+    baseURL,
+    serviceWorkers: "block",
+    extraHTTPHeaders: { "X-Forwarded-For": "192.0.2.77" },
+  });
   const tabs = [];
   for (let k = 0; k < 2; k++) {
-    const context = await browser.newContext({
-      baseURL,
-      serviceWorkers: "block",
-      extraHTTPHeaders: { "X-Forwarded-For": "192.0.2.77" },
-    });
     const tab = await context.newPage();
     await open(tab, PATH);
     await expect(tab.getByText(LIVE)).toBeVisible();
-    tabs.push({ tab, context });
+    await expect.poll(() => tab.evaluate(() => localStorage.getItem("visitorToken"))).not.toBeNull();
+    tabs.push(tab);
   }
-  const [first, second] = tabs.map((t) => t.tab) as [Page, Page];
+  const [first, second] = tabs as [Page, Page];
   await paint(first, 60, 3);
   await expect.poll(async () => (await wallOnServer(first))[60]).toBe(4);
   await paint(second, 61, 8);
@@ -136,7 +138,7 @@ test("a paint the server refuses as too soon (another tab of the same place) wai
   await expect.poll(async () => (await wallOnServer(second))[61], { timeout: 10_000 }).toBe(9);
   await expect(cellButton(first, 61)).toHaveAccessibleName(`${place(61)}: ${emoji(8).char}`);
   await expect(second.getByText(/One paint every/)).toHaveCount(0);
-  for (const { context } of tabs) await context.close();
+  await context.close();
 });
 
 test("a visitor whose connection drops catches up on what was painted meanwhile", async ({
