@@ -1,11 +1,10 @@
 import { readItem, removeItem, writeItem } from "../lib/storage";
-import { hasLocks, holdLock } from "./locks";
 
 /**
  * What one tab keeps in localStorage until the server has it (a shared toy's unsent work), under a
  * key of its own: `prefix` and the tab's id, so that two tabs never overwrite each other's and a
  * tab with nothing waiting clears no other's. Each tab holds the Web Lock named after its key for
- * its whole life (locks.ts) and writes only once it holds it; a key whose lock nobody holds
+ * its whole life and writes only once it holds it; a key whose lock nobody holds
  * belongs to a tab that is gone, and the first live tab to take that lock takes the key's value
  * over (`adoptLeft`): nothing is lost, and no two tabs send it. Without Web Locks, a value
  * untouched for ten minutes is taken as left (a live tab touches its own every few seconds:
@@ -25,6 +24,26 @@ export interface TabStash {
    * their keys go then.
    */
   adoptLeft(take: (values: unknown[]) => void): Promise<void>;
+}
+
+/**
+ * Web Locks, held as locks.ts holds them (until the page goes away). Not imported from there: a
+ * module both this file and the Useless Button's first load import becomes a chunk of its own, one
+ * more request for the site's first page.
+ */
+const locks = () => (typeof navigator !== "undefined" ? navigator.locks : undefined);
+const hasLocks = () => locks() !== undefined;
+function holdLock(name: string, { ifAvailable }: { ifAvailable: boolean }): Promise<boolean> {
+  const manager = locks();
+  if (!manager) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    manager
+      .request(name, { ifAvailable }, (lock) => {
+        resolve(lock !== null);
+        return lock ? new Promise<void>(() => {}) : undefined;
+      })
+      .catch(() => resolve(false));
+  });
 }
 
 /** Without Web Locks, a tab's value this old is taken as left by a tab that is gone. */
