@@ -44,19 +44,20 @@ export default defineConfig({
                 },
                 {
                   // What every live page (the Useless Button, the shared toys) needs as it starts:
-                  // requests with deadlines, retry pauses, the pace of what they send, the topic
-                  // followed once live. One small chunk they share,
+                  // requests with deadlines, retry pauses, the topic followed once live. One small
+                  // chunk they share,
                   // not one request each; the channel and its topics are fetched once the page is
                   // live (app/kit/live/follow-later.ts).
                   name: "live",
-                  test: /\/app\/kit\/live\/(request|retry|follow-later|pacer)\./,
+                  test: /\/app\/kit\/live\/(request|retry|follow-later)\./,
                 },
                 {
                   // What a live page fetches once it is live: the channel, its topics, what the page
                   // says about its connection (and its words for "busy" and "away", which only the
-                  // channel's code can find), and the outbox. One chunk, one request.
+                  // channel's code can find), the outbox and the pace it sends at. One chunk, one
+                  // request.
                   name: "live-channel",
-                  test: /\/app\/kit\/live\/(channel|topics|connection|connection-words|outbox)\.|\/contracts\/live\./,
+                  test: /\/app\/kit\/live\/(channel|topics|connection|connection-words|outbox|pacer)\.|\/contracts\/live\./,
                 },
                 {
                   // The blog list and its articles share their data: one chunk, not two.

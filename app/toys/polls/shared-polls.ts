@@ -13,12 +13,13 @@ import {
   type VoteOk,
 } from "../../../contracts/polls";
 import { deviceId } from "../../kit/lib/device-id";
+import { importLater } from "../../kit/lib/import-later";
 import { readItem, writeItem } from "../../kit/lib/storage";
 import type { Connection } from "../../kit/live/connection";
 import { followTopicLater } from "../../kit/live/follow-later";
 import { createLiveStore } from "../../kit/live/live-store";
 import type { FollowedTopic } from "../../kit/live/topics";
-import { type BallotBox, createBallotBox } from "./ballot-box";
+import type { BallotBox } from "./ballot-box";
 import { type Ballot, mergeCounts, parseBallots, serializeBallots } from "./logic";
 
 /**
@@ -26,7 +27,8 @@ import { type Ballot, mergeCounts, parseBallots, serializeBallots } from "./logi
  * them), this device's vote on each question (`ballots`, kept in storage so a vote not yet
  * answered is sent on the next visit, and a later click knows the earlier vote), and the state of
  * the connection (app/kit/live/connection.ts). The topic "polls" on the page's live channel while
- * the page is open; votes go through the ballot box (ballot-box.ts), one per message, sent again
+ * the page is open; votes go through the ballot box (ballot-box.ts, fetched once the page is live,
+ * with the channel: a vote cast before waits in `ballots`), one per message, sent again
  * after a reconnect (the server counts a device once per question, so a repeat counts nothing).
  *
  * Which answer the page says stands for this device on a question: the server's, once it has
@@ -73,6 +75,9 @@ function setBallot(q: number, ballot: Ballot | null) {
 
 let channel: FollowedTopic | null = null;
 let box: BallotBox | null = null;
+let cancelBox: (() => void) | undefined;
+/** Clicks made before the ballot box was in (answer `a` of question `q`): they go in first. */
+const early: [number, number][] = [];
 
 function countsFor(q: number, counts: Counts) {
   if (!state.counts) return;
@@ -132,13 +137,22 @@ function countsOverHttp(body: unknown) {
 function start() {
   const stored = parseBallots(readItem(BALLOTS_KEY));
   update({ ballots: state.ballots.map((ballot, q) => ballot ?? stored[q] ?? null) });
-  box = createBallotBox({
-    limit: POLLS_MESSAGE_LIMIT,
-    send: (n, q, a) =>
-      state.connection === "live" && (channel?.send({ t: "vote", n, q, a, device: deviceId() }) ?? false),
-  });
-  // Votes an earlier visit cast that no server answered: they go once the page is live.
-  for (const [q, ballot] of state.ballots.entries()) if (ballot && !ballot.confirmed) box.add(q, ballot.a);
+  cancelBox = importLater(
+    () => import("./ballot-box"),
+    ({ createBallotBox }) => {
+      const made = createBallotBox({
+        limit: POLLS_MESSAGE_LIMIT,
+        send: (n, q, a) =>
+          state.connection === "live" && (channel?.send({ t: "vote", n, q, a, device: deviceId() }) ?? false),
+      });
+      box = made;
+      // Clicks made meanwhile, then votes an earlier visit cast that no server answered: they go
+      // once the page is live.
+      for (const [q, a] of early.splice(0)) made.add(q, a);
+      for (const [q, ballot] of state.ballots.entries()) if (ballot && !ballot.confirmed) made.add(q, ballot.a);
+      made.flush();
+    },
+  );
   channel = followTopicLater(
     POLLS_TOPIC,
     {
@@ -159,6 +173,8 @@ function start() {
 }
 
 function stop() {
+  cancelBox?.();
+  early.length = 0;
   channel?.leave();
   box?.stop();
   channel = null;
@@ -180,5 +196,6 @@ export function castVote(q: number, a: number) {
   const before = state.ballots[q] ?? parseBallots(readItem(BALLOTS_KEY))[q] ?? null;
   update({ refused: null });
   setBallot(q, before ? { ...before, earlier: true, clicked: a } : { a, confirmed: false, earlier: false, clicked: a });
-  if (box?.add(q, a)) box.flush();
+  if (!box) early.push([q, a]);
+  else if (box.add(q, a)) box.flush();
 }
