@@ -234,7 +234,16 @@ test("bad input is refused with a reason, closes a channel that is not a message
         };
         ws.onclose = (event) => resolve({ code: event.code, replies });
       });
-    const paint = (n: number, cell: unknown, e: unknown) => JSON.stringify({ topic: "wall", t: "paint", n, cell, e });
+    // Each paint names itself, as a page's does (contracts/wall.ts PAINT_ID).
+    const paint = (n: number, cell: unknown, e: unknown) =>
+      JSON.stringify({
+        topic: "wall",
+        t: "paint",
+        n,
+        id: `bad-input-${String(cell)}-${n}`.replace(/\W/g, "_"),
+        cell,
+        e,
+      });
     return [
       await talk([paint(1, 200, 0), paint(2, 3, 16)]),
       await talk([paint(1, 3, "🎉")]),
