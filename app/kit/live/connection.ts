@@ -19,11 +19,11 @@ export const BLOCKED_AFTER = 3;
  * HTTP address (`probePath`) whether the server is there at all: a static host's 404 page means no
  * server here (and the channel is given up for the page: asked once, never again until the page is
  * loaded anew), a proxy's 5xx page a server away for a moment, no answer offline, and a
- * Retry-After holds the channel's next try back. A busy server needs no question either: it said
- * so, and when to come back (handed to `set` with "busy"). It asks for the toy's state (a GET, handed to `onBody`) only
- * while the page has none to show (`wantsBody`), a HEAD otherwise. A channel that opened and closed
- * (the server stopping) needs no question. Feed the topic's `onStatus` to the returned function
- * (followTopicLater does, given `connection`). It loads with the channel, once the page is live.
+ * Retry-After holds the channel's next try back. It asks for the toy's state (a GET, handed to
+ * `onBody`) only while the page has none to show (`wantsBody`), a HEAD otherwise. A channel that
+ * opened and closed (the server stopping) needs no question, nor a busy server: it said so, and
+ * when to come back (handed to `set` with "busy"). Feed the topic's `onStatus` to the returned
+ * function (followTopicLater does, given `connection`). It loads with the channel, once live.
  */
 export interface ConnectionWatchOptions {
   topic: () => FollowedTopic | null;

@@ -6,10 +6,10 @@ import { createPacer } from "./pacer";
  * one numbered message (at most `maxPerMessage` items, which the server must always be able to
  * admit), no faster than the topic's message limit allows (pacer.ts: what waited while the channel
  * was away goes when it opens, a burst at once and then at the limit's pace, never a flood that
- * closes the channel), kept until the server answers it, sent again after a reconnect (so the server's rules
- * must make a repeat harmless, as popping a popped bubble is), put back to wait when the server
- * says "later", and given up when it says "never", or after `maxTries` "laters": nothing waits
- * for ever while the page shows it as done.
+ * closes the channel), kept until the server answers it, sent again after a reconnect (so the
+ * server's rules must make a repeat harmless, as popping a popped bubble is), put back to wait
+ * when the server says "later", and given up when it says "never", or after `maxTries` "laters":
+ * nothing waits for ever while the page shows it as done.
  */
 export interface Outbox<T> {
   add(item: T): void;
