@@ -92,6 +92,8 @@ const carried = new Map<number, Batch>();
 let sealTimer: ReturnType<typeof setTimeout> | undefined;
 /** The next crowd message is the crowd as it stands (the page just joined): no applause for it. */
 let joining = true;
+/** The data the total is of, as the server named it (contracts/claps.ts `gen`). */
+let generation: string | undefined;
 let lastOwnClap = Number.NEGATIVE_INFINITY;
 const sounds = new Set<ReturnType<typeof setTimeout>>();
 
@@ -150,6 +152,12 @@ function receive(message: ClapsMessage) {
   switch (message.t) {
     case "crowd": {
       const wasJoining = joining;
+      // A total of other data (the server's store lost its claps and began again) replaces the
+      // page's, which would otherwise stay at the old larger number for good; no applause for it.
+      if (typeof message.gen === "string") {
+        if (generation !== undefined && message.gen !== generation) update({ total: message.total });
+        generation = message.gen;
+      }
       heard(message.total, 0, message.clapping);
       joining = false;
       update({ clapping: message.clapping, connection: "live" });

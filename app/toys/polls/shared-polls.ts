@@ -20,7 +20,7 @@ import { followTopicLater } from "../../kit/live/follow-later";
 import { createLiveStore } from "../../kit/live/live-store";
 import type { FollowedTopic } from "../../kit/live/topics";
 import type { BallotBox } from "./ballot-box";
-import { type Ballot, mergeCounts, parseBallots, serializeBallots } from "./logic";
+import { type Ballot, countsAfter, mergeCounts, parseBallots, serializeBallots } from "./logic";
 
 /**
  * Everyone's votes as this page holds them: the server's counts (`counts`, null until it has said
@@ -73,6 +73,8 @@ function setBallot(q: number, ballot: Ballot | null) {
   writeItem(BALLOTS_KEY, serializeBallots(stored));
 }
 
+/** The data the counts are of, as the server named it (contracts/polls.ts `gen`). */
+let generation: string | undefined;
 let channel: FollowedTopic | null = null;
 let box: BallotBox | null = null;
 let cancelBox: (() => void) | undefined;
@@ -92,7 +94,11 @@ function receive(message: PollsMessage) {
   switch (message.t) {
     case "tallies":
       if (!isAllCounts(message.counts)) return;
-      update({ counts: mergeCounts(state.counts, message.counts), connection: "live" });
+      update({
+        counts: countsAfter({ counts: state.counts, gen: generation }, { counts: message.counts, gen: message.gen }),
+        connection: "live",
+      });
+      if (typeof message.gen === "string") generation = message.gen;
       // Live: what waited goes now.
       box?.flush();
       return;
