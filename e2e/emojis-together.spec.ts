@@ -260,7 +260,7 @@ test("bad input is refused with a reason, closes a channel that is not a message
   expect(answers[2]?.code).toBe(1008);
   // The refusal is at once; the paint's "ok" waits for its write: by their numbers, not their order.
   const [first, second] = (answers[3]?.replies ?? []).map((r) => JSON.parse(r)).sort((a, b) => a.n - b.n);
-  expect(first).toEqual({ topic: "wall", t: "ok", n: 1 });
+  expect(first).toEqual({ topic: "wall", t: "ok", n: 1, cooldownMs: COOLDOWN_S * 1000 });
   expect(second).toMatchObject({
     t: "no",
     n: 2,
