@@ -88,6 +88,12 @@ export interface CrowdMessage {
   t: "crowd";
   total: number;
   clapping: number;
+  /**
+   * Names the data the total is counted from: a total of the `gen` the page holds only ever grows
+   * (the page keeps the larger), a total of another `gen` (the server's store lost its data and
+   * began again) replaces the page's.
+   */
+  gen?: string;
 }
 
 /**

@@ -64,11 +64,16 @@ export function isCounts(value: unknown): value is Counts {
 // the page joins (the whole state: 15 numbers, so a page that comes back gets it again rather than
 // resuming), then the counts of each question that changed, every SEND_TALLIES_EVERY_MS at most.
 
-/** Every question's counts (on joining). */
+/**
+ * Every question's counts (on joining, and when the server found its store's data lost and begun
+ * again). `gen` names the data they are counted from: counts of the `gen` the page holds only ever
+ * grow (the page keeps the larger of two), counts of another `gen` replace the page's whole.
+ */
 export interface TalliesMessage {
   topic: typeof POLLS_TOPIC;
   t: "tallies";
   counts: Counts[];
+  gen?: string;
 }
 
 /** One question's counts, after they changed. */

@@ -39,6 +39,7 @@ describe("readConfig", () => {
       expect(config.visitorsPerAddress).toBe(32);
       expect(config.visitorSecret).toBeUndefined();
       expect(config.visitorMintLimit).toEqual({ burst: 120, perMinute: 120 });
+      expect(config.clapMaxPages).toBe(200_000);
       expect(config.metricsPort).toBeUndefined();
       expect(config.metricsHost).toBe("127.0.0.1");
       expect(config.heartbeatMs).toBe(10_000);

@@ -5,6 +5,7 @@ import { HEARTBEAT_EVERY_MS } from "../contracts/live.ts";
 import { VOTES_BURST, VOTES_PER_MINUTE } from "../contracts/polls.ts";
 import { DEFAULT_COOLDOWN_S } from "../contracts/wall.ts";
 import { DEFAULT_LIMITS } from "./api.ts";
+import { DEFAULT_MAX_PAGES } from "./claps/store.ts";
 import { DEFAULT_DEVICE_MEMORY } from "./clicks/store.ts";
 import { proxyTrust } from "./client-address.ts";
 import type { Limit } from "./limiter.ts";
@@ -80,6 +81,7 @@ export const EnvSchema = v.object({
   ),
   POLLS_VOTE_LIMIT: v.optional(limit, limitText({ burst: VOTES_BURST, perMinute: VOTES_PER_MINUTE })),
   POLLS_MAX_VOTES: v.optional(whole(1), String(DEFAULT_MAX_VOTES)),
+  CLAPS_MAX_PAGES: v.optional(whole(1), String(DEFAULT_MAX_PAGES)),
   WALL_COOLDOWN_S: v.optional(whole(1, 3600), String(DEFAULT_COOLDOWN_S)),
   LIVE_MAX_CONNECTIONS: v.optional(whole(0), "10000"),
   // A school or a carrier's NAT puts hundreds of visitors behind one address: the caps per
@@ -118,7 +120,8 @@ const EXPECTED: Record<Setting, string> = {
   BUBBLES_POP_LIMIT: `a limit "burst/perMinute" in whole numbers, the burst at least ${MAX_POPS_PER_MESSAGE} (the most pops a page sends at once; e.g. "30/900")`,
   CLAPS_LIMIT: `a limit "burst/perMinute" in whole numbers, the burst at least ${MAX_CLAPS_PER_BATCH} (the most claps a page sends at once; e.g. "60/1800")`,
   POLLS_VOTE_LIMIT: 'a limit "burst/perMinute" of votes per address, in whole numbers of at least 1 (e.g. "20/120")',
-  POLLS_MAX_VOTES: "a whole number of at least 1 (votes remembered, one per question and device)",
+  POLLS_MAX_VOTES: "a whole number of at least 1 (votes remembered, one per question and visitor)",
+  CLAPS_MAX_PAGES: "a whole number of at least 1 (clapping pages remembered, to count each batch once)",
   WALL_COOLDOWN_S: "a whole number of seconds from 1 to 3600 (between two paints of one visitor on the emoji wall)",
   LIVE_MAX_CONNECTIONS: "a whole number (0 refuses every live channel)",
   LIVE_MAX_PER_ADDRESS: "a whole number (0 refuses every live channel)",
@@ -164,7 +167,8 @@ export class ConfigError extends Error {
  * CLAPS_LIMIT (claps per visitor, "burst/perMinute", 60/1800: thirty a second, for the fleet),
  * for the polls POLLS_VOTE_LIMIT (votes per visitor, 20/120; with Redis, for the whole fleet)
  * and POLLS_MAX_VOTES (300000 votes remembered, one per question and visitor, the first cast
- * forgotten first past it),
+ * forgotten first past it), CLAPS_MAX_PAGES (200000 clapping pages remembered, to count each batch
+ * once; the one seen longest ago forgotten first past it),
  * WALL_COOLDOWN_S (3: the seconds each visitor waits between two paints of the shared emoji wall,
  * for the whole fleet with Redis),
  * LIVE_MAX_CONNECTIONS (10000), LIVE_MAX_PER_ADDRESS (1000: a school or a carrier's NAT),
@@ -210,6 +214,7 @@ export function readConfig(env: Env = process.env) {
     clapLimit: s.CLAPS_LIMIT,
     voteLimit: s.POLLS_VOTE_LIMIT,
     pollMaxVotes: s.POLLS_MAX_VOTES,
+    clapMaxPages: s.CLAPS_MAX_PAGES,
     wallCooldownS: s.WALL_COOLDOWN_S,
     liveMaxConnections: s.LIVE_MAX_CONNECTIONS,
     liveMaxPerAddress: s.LIVE_MAX_PER_ADDRESS,

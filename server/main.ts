@@ -141,7 +141,8 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.stopAccepting();
       server.closeIdleConnections();
-      for (const topic of topics) await topic.stop();
+      // All at once: with a frozen store each may take its deadline more than once.
+      await Promise.all(topics.map((topic) => topic.stop()));
       live.close();
       const grace = new Promise<void>((resolve) => setTimeout(resolve, config.graceMs).unref());
       await Promise.race([closed, grace]);

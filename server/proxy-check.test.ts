@@ -49,9 +49,11 @@ describe("the proxy check", () => {
     expect(check.warnings()).toEqual([]);
   });
 
-  it("names X-Forwarded-For from a proxy TRUST_PROXY does not name, not from one it names", () => {
+  it("names X-Forwarded-For from a nearby proxy TRUST_PROXY does not name, not from one it names or a client on the internet", () => {
     const { check, lines, request } = checked(proxyTrust("10.0.0.0/8"));
     check.arrived(request("10.1.2.3", "203.0.113.9"));
+    // A client on the internet writing the header itself: no proxy of ours is there.
+    check.arrived(request("198.51.100.7", "6.6.6.6"));
     expect(check.warnings()).toEqual([]);
     check.arrived(request("192.168.1.10", "203.0.113.9"));
     expect(check.warnings().map((w) => w.kind)).toEqual(["untrusted-forwarded-for"]);

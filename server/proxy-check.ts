@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import proxyaddr from "proxy-addr";
 import { maskAddress, type Trust } from "./client-address.ts";
 import type { Logger } from "./log.ts";
 import type { Metrics } from "./metrics.ts";
@@ -15,8 +16,10 @@ import type { Metrics } from "./metrics.ts";
  * - `host-port`: a page's Origin names this host with a port the Host header lacks (or the other
  *   way round): the proxy rewrote Host without its port, so the page's own channel is refused as
  *   another site's.
- * - `untrusted-forwarded-for`: X-Forwarded-For arrives on connections from an address TRUST_PROXY
- *   does not name: if that is our proxy, every visitor behind it counts as its one address.
+ * - `untrusted-forwarded-for`: X-Forwarded-For arrives on connections from a loopback or private
+ *   address TRUST_PROXY does not name (where a proxy of ours would be; a client on the internet
+ *   that writes the header itself is no sign of anything): if that is our proxy, every visitor
+ *   behind it counts as its one address.
  * - `one-address`: every request of the last minute came from one address, though many visitors
  *   asked (distinct visitor tokens, or many requests): a proxy in front whose X-Forwarded-For is
  *   not believed (TRUST_PROXY unset), so every limit is shared by everyone.
@@ -24,6 +27,8 @@ import type { Metrics } from "./metrics.ts";
 export type ProxyWarningKind = "host-port" | "untrusted-forwarded-for" | "one-address";
 
 const WINDOW_MS = 60_000;
+/** Where a proxy of the operator's would connect from: loopback, link-local, private networks. */
+const nearby = proxyaddr.compile(["loopback", "linklocal", "uniquelocal"]);
 /**
  * Requests in a window from one address, with no other, before it reads as "everyone is one
  * address": more than one person's browsing makes (16 a second for a minute).
@@ -74,7 +79,7 @@ export function createProxyCheck({
     arrived(req: IncomingMessage) {
       const socketAddress = req.socket.remoteAddress ?? "";
       const forwarded = req.headers["x-forwarded-for"];
-      if (forwarded !== undefined && isIP(socketAddress) && !trusted(socketAddress)) {
+      if (forwarded !== undefined && isIP(socketAddress) && nearby(socketAddress, 0) && !trusted(socketAddress)) {
         warn("untrusted-forwarded-for", { from: maskAddress(socketAddress) });
       }
       const t = now();

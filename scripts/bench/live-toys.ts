@@ -235,7 +235,8 @@ export async function fourToys(
             painted.add(`${cell}:${e}`);
             // The server tells a cell's news before the painter's ok: timed from the paint's send.
             paints.acknowledged(`${cell}:${e}`, performance.now());
-            await request(actor, { t: "paint", cell, e });
+            // Each paint names itself, as a page's does (contracts/wall.ts PAINT_ID).
+            await request(actor, { t: "paint", id: `bench-${k}-${cell}-${e}-${Date.now()}`, cell, e });
           }
         },
         EVERY_MS[actor.toy] * (1 + (k % 10) / 100),

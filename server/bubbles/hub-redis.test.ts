@@ -96,6 +96,9 @@ describe("pops on two servers sharing one Redis", () => {
   });
 
   it("are published when the store's write lands after its deadline, not at the next check", async () => {
+    // A store of its own for sheets of 64 (a sheet keeps the size it began with).
+    const admin = await serverHub({ size: 64 });
+    await admin.backends.redis().flushDb();
     const here = await serverHub({ size: 64, flushMs: 600_000, deadlineMs: 300 });
     const elsewhere = await serverHub({ size: 64 });
     const sheet = (await here.hub.sheet())?.sheet as number;

@@ -12,7 +12,7 @@ import {
 } from "../../contracts/bubbles.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
-import { repeat, stopTopic } from "../live/lifecycle.ts";
+import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
 import { createSequence } from "../live/sequence.ts";
@@ -22,7 +22,7 @@ import { errorText, type Logger } from "../log.ts";
 import type { Metrics } from "../metrics.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import { BUBBLE_MESSAGES } from "./messages.ts";
-import { type PopRefusal, popRefusal, SHEET_FINISHED, STORE_AWAY, tooFast } from "./refusals.ts";
+import { type PopRefusal, popRefusal, SHEET_FINISHED, STOPPING, STORE_AWAY, tooFast } from "./refusals.ts";
 import { bubbleRoutes } from "./routes.ts";
 import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
 
@@ -36,7 +36,8 @@ import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
  * pop. A visitor who comes back names where it left off and gets what it missed when that is less
  * than the whole sheet, or the whole sheet (encoded once per state). Every `checkMs` the copy is
  * compared with the store, and replaced and sent to everyone if it differs (a lost bus message
- * heals there).
+ * heals there). A sheet keeps its size until it is finished (store.ts): `size` is this process's
+ * setting, for the sheets it begins; the copy has the size of the sheet as the store keeps it.
  */
 export interface BubbleHubOptions {
   store: BubbleStore;
@@ -61,6 +62,8 @@ interface Published {
   popped: number;
   finished: number;
   next?: number;
+  /** The next sheet's size (absent from a process of an earlier build: the same size). */
+  size?: number;
 }
 
 /** How soon a change in who is here reaches everyone. */
@@ -197,7 +200,10 @@ export function createBubbleHub({
     if (result.sheet !== sheet) return;
     metrics?.popsStored.inc(result.newly.length);
     const published: Published = { sheet, i: result.newly, popped: result.popped, finished: result.finished };
-    if (result.next) published.next = result.next;
+    if (result.next) {
+      published.next = result.next;
+      published.size = result.size;
+    }
     if (result.newly.length > 0 || result.next) bus.publish(BUBBLES_TOPIC, JSON.stringify(published));
   }
 
@@ -205,7 +211,7 @@ export function createBubbleHub({
     flushMs,
     guard,
     keyOf: (request) => request.sheet,
-    write: (sheet, requests) => store.pop(sheet, [...new Set(requests.flatMap((r) => r.i))]),
+    write: (sheet, requests) => store.pop(sheet, [...new Set(requests.flatMap((r) => r.i))], size),
     written(sheet, batch, result) {
       if (result.sheet !== sheet) {
         // Finished meanwhile (by this process or another): nothing was written.
@@ -221,6 +227,9 @@ export function createBubbleHub({
       for (const { peer, n, request } of batch) refuse(peer, n, STORE_AWAY, request.i.length);
     },
     landedLate: publish,
+    refuseLate(_, batch) {
+      for (const { peer, n, request } of batch) refuse(peer, n, STOPPING, request.i.length);
+    },
   });
 
   /** A write from any process: its pops join the next message, a finished sheet starts the next. */
@@ -248,14 +257,16 @@ export function createBubbleHub({
     mirror.finished = Math.max(mirror.finished, m.finished);
     if (m.next) {
       sendOutgoing();
-      mirror = {
-        sheet: m.next,
-        size: mirror.size,
-        popped: 0,
-        finished: m.finished,
-        bits: new Uint8Array(bytesFor(mirror.size)),
-      };
+      const size = Number.isSafeInteger(m.size) && (m.size as number) > 0 ? (m.size as number) : mirror.size;
+      const resized = size !== mirror.size;
+      mirror = { sheet: m.next, size, popped: 0, finished: m.finished, bits: new Uint8Array(bytesFor(size)) };
       record({ t: "done", sheet: m.sheet, finished: m.finished });
+      if (resized) {
+        // A page makes the next sheet at the size of the last: this one is another size, so it is
+        // sent whole, and nobody resumes from before it (a replayed "done" would make it wrong).
+        sequence.restart();
+        sendWholeSheet(peers);
+      }
     }
   }
 
@@ -274,6 +285,12 @@ export function createBubbleHub({
       tickMs,
     ],
     [() => void load(), checkMs],
+    [
+      () => {
+        if (!mirror) void load();
+      },
+      UNTIL_LOADED_MS,
+    ],
   );
 
   /**
@@ -292,7 +309,8 @@ export function createBubbleHub({
   }
 
   /** A visitor's pops: checked, limited, and gathered for the next write of the sheet they were made on. */
-  async function pop(peer: Peer, { n, sheet, i }: Pick<PopRequest, "n" | "sheet" | "i">) {
+  const pop = (peer: Peer, request: Pick<PopRequest, "n" | "sheet" | "i">) => writes.checking(admit(peer, request));
+  async function admit(peer: Peer, { n, sheet, i }: Pick<PopRequest, "n" | "sheet" | "i">) {
     const refused = popRefusal(mirror, { sheet, i });
     if (refused) return refuse(peer, n, refused, i.length);
     const waitMs = await limiter.take(peer, i.length);

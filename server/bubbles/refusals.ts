@@ -5,7 +5,7 @@ export const SHEET_FINISHED = "That sheet is finished: here is the new one.";
 
 /** Why pops are refused, for the page (in words) and for the operator's metrics (`reason`). */
 export type PopRefusal = Pick<NoMessage, "error" | "retryMs"> & {
-  reason: "not-loaded" | "finished" | "off-sheet" | "rate" | "store";
+  reason: "not-loaded" | "finished" | "off-sheet" | "rate" | "store" | "stopping";
 };
 
 /**
@@ -31,6 +31,13 @@ export const tooFast = (waitMs: number): PopRefusal => ({
   error: "Nobody pops that fast. Slow down a little.",
   retryMs: Math.ceil(waitMs),
 });
+
+/** The server is stopping and has made its last write: the pops go to the next server. */
+export const STOPPING: PopRefusal = {
+  reason: "stopping",
+  error: "The server is restarting. Your pops wait.",
+  retryMs: 2000,
+};
 
 /** The store did not take the pops in time: they wait and go again. */
 export const STORE_AWAY: PopRefusal = {

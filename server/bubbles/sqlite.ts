@@ -31,24 +31,21 @@ export function sqliteBubbleStore(db: () => DatabaseSync): BubbleStore {
       const s = statements();
       return inTransaction(s.handle, () => {
         const row = s.read.get() as Row | undefined;
-        if (row && Number(row.size) === size) return asSheet(row);
-        const fresh = {
-          sheet: row ? Number(row.sheet) + 1 : 1,
-          size,
-          popped: 0,
-          finished: row ? Number(row.finished) : 0,
-        };
+        if (row) return asSheet(row);
         const bits = new Uint8Array(bytesFor(size));
-        s.write.run(fresh.sheet, size, 0, fresh.finished, bits);
-        return { ...fresh, bits };
+        s.write.run(1, size, 0, 0, bits);
+        return { sheet: 1, size, popped: 0, finished: 0, bits };
       });
     },
-    async pop(sheet, indexes) {
+    async pop(sheet, indexes, size) {
       const s = statements();
       return inTransaction(s.handle, (): PopResult => {
         const row = s.read.get() as Row | undefined;
-        if (!row) throw new Error("no sheet yet");
-        const current = asSheet(row);
+        const current = row
+          ? asSheet(row)
+          : { sheet: 1, size, popped: 0, finished: 0, bits: new Uint8Array(bytesFor(size)) };
+        // No sheet at all: a first one begins.
+        if (!row) s.write.run(current.sheet, size, 0, 0, current.bits);
         if (current.sheet !== sheet) {
           return { sheet: current.sheet, newly: [], popped: current.popped, finished: current.finished };
         }
@@ -56,8 +53,8 @@ export function sqliteBubbleStore(db: () => DatabaseSync): BubbleStore {
         const popped = current.popped + newly.length;
         if (popped >= current.size) {
           const finished = current.finished + 1;
-          s.write.run(sheet + 1, current.size, 0, finished, new Uint8Array(bytesFor(current.size)));
-          return { sheet, newly, popped, finished, next: sheet + 1 };
+          s.write.run(sheet + 1, size, 0, finished, new Uint8Array(bytesFor(size)));
+          return { sheet, newly, popped, finished, next: sheet + 1, size };
         }
         if (newly.length > 0) s.write.run(sheet, current.size, popped, current.finished, current.bits);
         return { sheet, newly, popped, finished: current.finished };

@@ -10,7 +10,7 @@ import {
 } from "../../contracts/claps.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
-import { repeat, stopTopic } from "../live/lifecycle.ts";
+import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
 import type { TopicModule } from "../live/topic.ts";
@@ -19,9 +19,9 @@ import { errorText, type Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import { CLAP_MESSAGES } from "./messages.ts";
 import type { ClapMetrics } from "./metrics.ts";
-import { type ClapRefusal, countRefusal, STALE, STORE_AWAY, tooFast } from "./refusals.ts";
+import { type ClapRefusal, countRefusal, STALE, STOPPING, STORE_AWAY, tooFast } from "./refusals.ts";
 import { clapRoutes } from "./routes.ts";
-import type { AddResult, ClapBatch, ClapStore } from "./store.ts";
+import type { AddResult, ClapBatch, ClapReading, ClapStore } from "./store.ts";
 
 /**
  * The crowd in one server process, the topic "claps" of the live channel. Its visitors' batches go
@@ -30,7 +30,11 @@ import type { AddResult, ClapBatch, ClapStore } from "./store.ts";
  * its visitors the total and how many are clapping now every `sendMs` when either changed, never
  * once per clap. A visitor who comes back gets the crowd as it stands (two numbers: there is
  * nothing to resume). Every `checkMs` the total is read from the store again (a lost bus message
- * heals there); the total only ever grows, so a process keeps the largest it has heard.
+ * heals there); the total only ever grows, so a process keeps the largest it has heard, while the
+ * store's data lasts: every reading carries the generation of the data it is counted in
+ * (server/live/generation.ts), and the store's own answer of another generation (Redis lost its
+ * data and began again) replaces the total, once, and goes to everyone. News of another
+ * generation on the bus is not taken: the store is read again, and decides.
  *
  * "Clapping now" is, in each process, the client addresses whose claps it took in the last
  * `windowMs`, reported through the topic's presence (added up over every process with Redis, where
@@ -70,7 +74,9 @@ export function createCrowd({
   /** Each address that clapped here lately, and when it last did. */
   const clappers = new Map<string, number>();
   let total: number | null = null;
-  let sent: { total: number; clapping: number } | null = null;
+  /** The generation of the data the total is counted in (unknown when a process of an earlier build told it). */
+  let generation: string | undefined;
+  let sent: { total: number; clapping: number; gen?: string } | null = null;
   let loading: Promise<void> | null = null;
 
   const refuse = (peer: Peer, n: number, { reason, ...refusal }: ClapRefusal, count: number) => {
@@ -78,10 +84,27 @@ export function createCrowd({
     peer.sendJson({ t: "no", n, ...refusal });
   };
 
-  /** A total heard from the store, a write or the bus: the largest is the newest. */
-  const heard = (value: number) => {
-    if (Number.isSafeInteger(value) && value >= 0) total = Math.max(total ?? 0, value);
-  };
+  /**
+   * A total heard from the store (`fromStore`: its answer to a read or a write) or the bus: the
+   * largest is the newest, while both are of one generation.
+   */
+  function heard({ total: value, generation: of }: { total: number; generation?: string }, fromStore: boolean) {
+    if (!Number.isSafeInteger(value) || value < 0) return;
+    const another = of !== undefined && of !== generation;
+    if (total !== null && another && !fromStore) {
+      void load();
+      return;
+    }
+    if (total === null || another) {
+      if (total !== null && generation !== undefined) {
+        log.warn("clap total replaced from the store: its data was lost and begun again", { total: value });
+      }
+      total = value;
+      generation = of;
+      return;
+    }
+    total = Math.max(total, value);
+  }
 
   function clappingNow(): number {
     const since = now() - windowMs;
@@ -91,13 +114,20 @@ export function createCrowd({
   }
 
   const crowdMessage = (): Omit<CrowdMessage, "topic"> | null =>
-    total === null ? null : { t: "crowd", total, clapping: clappingNow() };
+    total === null
+      ? null
+      : { t: "crowd", total, clapping: clappingNow(), ...(generation === undefined ? {} : { gen: generation }) };
 
   /** The crowd to everyone, when it changed since it was last sent. */
   function sendChanges() {
     const message = crowdMessage();
-    if (!message || (sent && sent.total === message.total && sent.clapping === message.clapping)) return;
-    sent = { total: message.total, clapping: message.clapping };
+    if (
+      !message ||
+      (sent && sent.total === message.total && sent.clapping === message.clapping && sent.gen === message.gen)
+    ) {
+      return;
+    }
+    sent = { total: message.total, clapping: message.clapping, gen: message.gen };
     const text = JSON.stringify({ topic: CLAPS_TOPIC, ...message });
     for (const peer of peers) peer.send(text);
   }
@@ -105,7 +135,7 @@ export function createCrowd({
   function load(): Promise<void> {
     loading ??= guard
       .run(() => store.total())
-      .then(heard)
+      .then((reading: ClapReading) => heard(reading, true))
       .catch((error: unknown) => log.debug("clap total not loaded", { error: errorText(error) }))
       .finally(() => {
         loading = null;
@@ -114,8 +144,7 @@ export function createCrowd({
   }
 
   function publish(result: AddResult) {
-    heard(result.total);
-    bus.publish(CLAPS_TOPIC, JSON.stringify({ total: result.total }));
+    bus.publish(CLAPS_TOPIC, JSON.stringify({ total: result.total, generation: result.generation }));
   }
 
   const writes = createWriteBatcher<ClapBatch, 0, AddResult>({
@@ -124,6 +153,7 @@ export function createCrowd({
     keyOf: () => 0,
     write: (_, batches) => store.add(batches, now()),
     written(_, batch, result) {
+      heard(result, true);
       let added = 0;
       for (const [k, { peer, n, request }] of batch.entries()) {
         const admission = result.admissions[k] ?? "stale";
@@ -141,12 +171,19 @@ export function createCrowd({
     failed(_, batch) {
       for (const { peer, n, request } of batch) refuse(peer, n, STORE_AWAY, request.count);
     },
-    landedLate: (_, result) => publish(result),
+    landedLate(_, result) {
+      heard(result, true);
+      publish(result);
+    },
+    refuseLate(_, batch) {
+      for (const { peer, n, request } of batch) refuse(peer, n, STOPPING, request.count);
+    },
   });
 
   bus.subscribe(CLAPS_TOPIC, (message) => {
     try {
-      heard(Number((JSON.parse(message) as { total?: unknown }).total));
+      const { total: value, generation: of } = JSON.parse(message) as { total?: unknown; generation?: unknown };
+      heard({ total: Number(value), generation: typeof of === "string" ? of : undefined }, false);
     } catch {
       // Not a message of this topic's: nothing to hear.
     }
@@ -155,10 +192,21 @@ export function createCrowd({
   // lost while it was away).
   bus.onReady(() => void load());
 
-  const stopRepeating = repeat([sendChanges, sendMs], [() => void load(), checkMs]);
+  const stopRepeating = repeat(
+    [sendChanges, sendMs],
+    [() => void load(), checkMs],
+    [
+      () => {
+        if (total === null) void load();
+      },
+      UNTIL_LOADED_MS,
+    ],
+  );
 
   /** A visitor's batch: checked, limited, and gathered for the next write. */
-  async function clap(
+  const clap = (peer: Peer, request: Pick<ClapRequest, "n" | "page" | "batch"> & { count: unknown }) =>
+    writes.checking(admit(peer, request));
+  async function admit(
     peer: Peer,
     { n, page, batch, count }: Pick<ClapRequest, "n" | "page" | "batch"> & { count: unknown },
   ) {

@@ -3,7 +3,7 @@ import type { NoMessage } from "../../contracts/live.ts";
 
 /** Why claps are refused, for the page (in words) and for the operator's metrics (`reason`). */
 export type ClapRefusal = Pick<NoMessage, "error" | "retryMs"> & {
-  reason: "count" | "rate" | "store" | "stale";
+  reason: "count" | "rate" | "store" | "stale" | "stopping";
 };
 
 /** A count that is not a whole number of claps one batch may carry: refused for good. */
@@ -18,6 +18,13 @@ export const tooFast = (waitMs: number): ClapRefusal => ({
   error: "Nobody claps that fast. Your claps wait a moment, then join the crowd.",
   retryMs: Math.ceil(waitMs),
 });
+
+/** The server is stopping and has made its last write: the claps go to the next server. */
+export const STOPPING: ClapRefusal = {
+  reason: "stopping",
+  error: "The server is restarting. Your claps wait.",
+  retryMs: 2000,
+};
 
 /** The store did not take the claps in time: they wait and go again. */
 export const STORE_AWAY: ClapRefusal = {

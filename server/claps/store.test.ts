@@ -9,13 +9,20 @@ const stores = testBackends.map(
   ([name, open]) =>
     [
       name,
-      async (memoryMs?: number) => {
+      async (memoryMs?: number, maxPages?: number) => {
         const { backends, cleanUp } = await open();
-        const store: ClapStore =
+        const storeOn = (): ClapStore =>
           backends.kind === "redis"
-            ? redisClapStore(backends.redis, memoryMs)
-            : sqliteClapStore(backends.sqlite, memoryMs);
-        return { store, cleanUp };
+            ? redisClapStore(backends.redis, memoryMs, maxPages)
+            : sqliteClapStore(backends.sqlite, memoryMs, maxPages);
+        /** The pages the store holds a record of now (rows, or keys not yet expired). */
+        const remembered = async () =>
+          backends.kind === "redis"
+            ? (await backends.redis().keys("{pointless}:claps:page:*")).length
+            : Number(
+                (backends.sqlite().prepare("SELECT count(*) AS n FROM clap_pages").get() as { n: number | bigint }).n,
+              );
+        return { store: storeOn(), storeOn, backends, cleanUp, remembered };
       },
     ] as const,
 );
@@ -31,8 +38,9 @@ describe.each(stores)("the clap total on %s", (_, open) => {
   afterEach(() => opened.cleanUp());
 
   it("starts at zero and adds each batch", async () => {
-    expect(await opened.store.total()).toBe(0);
+    expect((await opened.store.total()).total).toBe(0);
     expect(await opened.store.add([{ page: PAGE, batch: 1, count: 7 }], 1000)).toEqual({
+      generation: expect.any(String),
       total: 7,
       admissions: ["counted"],
     });
@@ -44,8 +52,22 @@ describe.each(stores)("the clap total on %s", (_, open) => {
         ],
         1000,
       ),
-    ).toEqual({ total: 40, admissions: ["counted", "counted"] });
-    expect(await opened.store.total()).toBe(40);
+    ).toEqual({ generation: expect.any(String), total: 40, admissions: ["counted", "counted"] });
+    expect((await opened.store.total()).total).toBe(40);
+  });
+
+  it("names its data with one generation while the data lasts, and another once it was lost", async () => {
+    const { generation } = await opened.store.total();
+    expect(generation).toMatch(/^[\w-]{8}$/);
+    expect((await opened.store.add([{ page: PAGE, batch: 1, count: 7 }], 1000)).generation).toBe(generation);
+    // Another server process (or this one restarted) on the same data: the same generation.
+    expect((await opened.storeOn().total()).generation).toBe(generation);
+    if (opened.backends.kind !== "redis") return;
+    await opened.backends.redis().flushDb();
+    const after = await opened.store.total();
+    expect(after).toEqual({ total: 0, generation: expect.any(String) });
+    expect(after.generation).not.toBe(generation);
+    expect((await opened.store.add([{ page: PAGE, batch: 1, count: 7 }], 1000)).generation).toBe(after.generation);
   });
 
   it("counts a batch sent again once, in the same write or a later one, and refuses one too old", async () => {
@@ -60,14 +82,16 @@ describe.each(stores)("the clap total on %s", (_, open) => {
         ],
         1000,
       ),
-    ).toEqual({ total: 11, admissions: ["repeat", "counted", "repeat", "counted"] });
+    ).toEqual({ generation: expect.any(String), total: 11, admissions: ["repeat", "counted", "repeat", "counted"] });
     // Another page's batch 1 is its own.
     expect(await opened.store.add([{ page: OTHER, batch: 1, count: 1 }], 1000)).toEqual({
+      generation: expect.any(String),
       total: 12,
       admissions: ["counted"],
     });
     await opened.store.add([{ page: PAGE, batch: 3 + REPLAY_WINDOW, count: 1 }], 1000);
     expect(await opened.store.add([{ page: PAGE, batch: 3, count: 2 }], 1000)).toEqual({
+      generation: expect.any(String),
       total: 13,
       admissions: ["stale"],
     });
@@ -84,7 +108,7 @@ describe.each(stores)("the clap total on %s", (_, open) => {
     ).flat();
     const results = await Promise.all([...writes, ...writes].map((batch) => opened.store.add([batch], 1000)));
     const expected = writes.reduce((sum, b) => sum + b.count, 0);
-    expect(await opened.store.total()).toBe(expected);
+    expect((await opened.store.total()).total).toBe(expected);
     expect(results.filter((r) => r.admissions[0] === "counted")).toHaveLength(writes.length);
   });
 });
@@ -98,11 +122,52 @@ describe.each(stores)("pages remembered on %s", (_, open) => {
       // SQLite reads the clock it is given; Redis expires the key on its own clock.
       await new Promise((resolve) => setTimeout(resolve, 120));
       expect(await opened.store.add([{ page: PAGE, batch: 1, count: 2 }], 1200)).toEqual({
+        generation: expect.any(String),
         total: 4,
         admissions: ["counted"],
       });
     } finally {
       await opened.cleanUp();
     }
+  });
+});
+
+describe.each(stores)("the pages remembered on %s", (_, open) => {
+  const cleanUps: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanUp of cleanUps.splice(0)) await cleanUp();
+  });
+  const page = (k: number) => `bounded-page-${String(k).padStart(6, "0")}`;
+  /** `count` new pages from `from` on, ten to a write, each write a millisecond after the last. */
+  async function newPages(store: ClapStore, from: number, count: number, at: number) {
+    for (let k = 0; k < count; k += 10) {
+      const batches = Array.from({ length: Math.min(10, count - k) }, (_, j) => ({
+        page: page(from + k + j),
+        batch: 1,
+        count: 1,
+      }));
+      await store.add(batches, at + k);
+    }
+  }
+
+  it("are at most the cap whatever pages send, the one seen longest ago forgotten first", async () => {
+    const opened = await open(24 * 3600_000, 50);
+    cleanUps.push(opened.cleanUp);
+    // On 27fa28e every new page id was a record kept a day, however many.
+    await newPages(opened.store, 0, 200, 1000);
+    expect(await opened.remembered()).toBeLessThanOrEqual(50);
+    // The newest page is still told apart; the oldest, forgotten, is counted as new.
+    expect((await opened.store.add([{ page: page(199), batch: 1, count: 1 }], 5000)).admissions).toEqual(["repeat"]);
+    expect((await opened.store.add([{ page: page(0), batch: 1, count: 1 }], 5000)).admissions).toEqual(["counted"]);
+  });
+
+  it("forget expired pages at least as fast as new ones come", async () => {
+    const opened = await open(1000, 1_000_000);
+    cleanUps.push(opened.cleanUp);
+    await newPages(opened.store, 0, 200, 1000);
+    expect(await opened.remembered()).toBe(200);
+    // A second later the first 200 have expired; 200 new pages come, ten to a write.
+    await newPages(opened.store, 1000, 200, 3000);
+    expect(await opened.remembered()).toBeLessThanOrEqual(210);
   });
 });

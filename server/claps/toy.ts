@@ -1,4 +1,4 @@
-import { CLAPS_TOPIC } from "../../contracts/claps.ts";
+import { CLAPS_TOPIC, PAGE_MEMORY_MS } from "../../contracts/claps.ts";
 import { fleetLimit } from "../limiter.ts";
 import { type SharedToy, toyBasics } from "../live/toy.ts";
 import { createCrowd } from "./crowd.ts";
@@ -6,10 +6,13 @@ import { clapMetrics } from "./metrics.ts";
 import { redisClapStore } from "./redis.ts";
 import { sqliteClapStore } from "./sqlite.ts";
 
-/** Aggressive Claps' crowd, as the server runs it (CLAPS_LIMIT). */
+/** Aggressive Claps' crowd, as the server runs it (CLAPS_LIMIT, CLAPS_MAX_PAGES). */
 export const clapsToy: SharedToy = (deps) =>
   createCrowd({
-    ...toyBasics(deps, { sqlite: sqliteClapStore, redis: redisClapStore }),
+    ...toyBasics(deps, {
+      sqlite: (db) => sqliteClapStore(db, PAGE_MEMORY_MS, deps.config.clapMaxPages),
+      redis: (redis) => redisClapStore(redis, PAGE_MEMORY_MS, deps.config.clapMaxPages),
+    }),
     limiter: deps.limit("clap", fleetLimit(deps.config.clapLimit)),
     presence: deps.presence(CLAPS_TOPIC),
     metrics: clapMetrics(deps.metrics),

@@ -1,4 +1,10 @@
 /**
+ * How often a topic that has nothing to show yet asks its store again: its first reads failed (a
+ * process started while its Redis still connects), and its periodic check is 10 or 30 s away.
+ */
+export const UNTIL_LOADED_MS = 1000;
+
+/**
  * Tasks a topic repeats (sending what changed, reading the store again), on timers that never keep
  * the process alive; the returned function stops them all.
  */
@@ -12,23 +18,23 @@ export function repeat(...tasks: [task: () => void, everyMs: number][]): () => v
 
 /**
  * A topic's stop, as every shared toy stops: its repeated tasks end (`before` runs first, for what
- * else the topic must end), its presence leaves, what it still gathered is written, and what that
- * changed is sent. Run once however often it is asked for: every caller waits for that one.
+ * else the topic must end), its presence leaves (its count taken out of the store), and, at the
+ * same time, what it still gathered is written and what that changed is sent. Run once however
+ * often it is asked for: every caller waits for that one.
  */
 export function stopTopic(parts: {
   repeating: () => void;
   writes: { stop(): Promise<void> };
   sendLast: () => void;
-  presence?: { stop(): void };
+  presence?: { stop(): Promise<void> };
   before?: () => void;
 }): () => Promise<void> {
   let stopping: Promise<void> | undefined;
   const stop = async () => {
     parts.before?.();
     parts.repeating();
-    parts.presence?.stop();
-    await parts.writes.stop();
-    parts.sendLast();
+    // Each has the store's deadline; side by side, a frozen store holds the stop once, not twice.
+    await Promise.all([parts.presence?.stop(), parts.writes.stop().then(() => parts.sendLast())]);
   };
   return () => {
     stopping ??= stop();

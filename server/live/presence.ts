@@ -11,7 +11,12 @@ export interface Presence {
   /** This process has `count` visitors now. */
   report(count: number): void;
   here(): number;
-  stop(): void;
+  /**
+   * Stops counting, and takes this process's count out of everyone's (with the store's deadline:
+   * a frozen store never holds a stop), so the others stop counting its visitors at their next
+   * refresh rather than when the count goes stale.
+   */
+  stop(): Promise<void>;
 }
 
 export function localPresence(): Presence {
@@ -21,7 +26,7 @@ export function localPresence(): Presence {
       count = now;
     },
     here: () => count,
-    stop() {},
+    async stop() {},
   };
 }
 
@@ -39,10 +44,13 @@ export function redisPresence(
   const HERE = hereKey(topic);
   let local = 0;
   let everywhere: number | null = null;
+  let stopped = false;
   // Every few seconds: this process's count in, everyone's out.
   const timer = setInterval(() => {
     guard
       .run(async () => {
+        // A refresh that began before the stop must not put the count back after it.
+        if (stopped) return;
         const client = redis();
         const now = Date.now();
         await client.hSet(HERE, id, `${local}:${now}`);
@@ -65,8 +73,12 @@ export function redisPresence(
       local = count;
     },
     here: () => Math.max(everywhere ?? local, local),
-    stop() {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
       clearInterval(timer);
+      // Commands on one connection are answered in order: a refresh under way is done before this.
+      await guard.run(() => redis().hDel(HERE, id)).catch(() => {});
     },
   };
 }

@@ -74,7 +74,7 @@ it("answers each vote, clap batch and paint by the store's deadline, keeps the c
     const numbers = { polls: ++n, claps: ++n, wall: ++n };
     visitor.send({ topic: "polls", t: "vote", n: numbers.polls, q: 2, a: 1, device });
     visitor.send({ topic: "claps", t: "clap", n: numbers.claps, page, batch: 1, count: 7 });
-    visitor.send({ topic: "wall", t: "paint", n: numbers.wall, cell: 123, e: 4 });
+    visitor.send({ topic: "wall", t: "paint", n: numbers.wall, id: "frozen-redis-paint-01", cell: 123, e: 4 });
     return numbers;
   };
   const answers = async (numbers: Record<(typeof topics)[number], number>) => {
@@ -101,7 +101,7 @@ it("answers each vote, clap batch and paint by the store's deadline, keeps the c
   // The deadline is what answered them (the server's clock timed it, not the test's).
   expect(server.logs.slice(beforeFreeze).join("\n")).toContain(`no answer within ${DEADLINE_MS} ms`);
 
-  // The page tries again when it was told to, with the same device, batch and cell.
+  // The page tries again when it was told to, with the same device, batch and paint.
   await pause(2000);
   const again = await answers(act());
   for (const answer of again) expect(answer).toMatchObject({ t: "ok" });

@@ -59,6 +59,8 @@ describe("the polls' hub", () => {
     expect(watcher.texts).toEqual([
       {
         t: "tallies",
+        // The generation of the store's data the counts are of.
+        gen: expect.stringMatching(/^[\w-]{8}$/),
         counts: [
           [0, 0, 0],
           [0, 0, 0],
@@ -124,7 +126,7 @@ describe("the polls' hub", () => {
       { t: "no", n: 4, error: "Nobody votes that fast. Slow down a little.", retryMs: 1234 },
     ]);
     await hub.flush();
-    expect(await sqlitePollStore(backends.sqlite, 1000).counts()).toEqual(await hub.counts());
+    expect((await sqlitePollStore(backends.sqlite, 1000).counts()).counts).toEqual(await hub.counts());
     expect((await hub.counts())?.flat().every((n) => n === 0)).toBe(true);
   });
 

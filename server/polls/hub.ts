@@ -11,7 +11,7 @@ import {
 } from "../../contracts/polls.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
-import { repeat, stopTopic } from "../live/lifecycle.ts";
+import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { TopicModule } from "../live/topic.ts";
 import type { PeerLimiter } from "../live/visitor-limit.ts";
@@ -19,9 +19,9 @@ import { errorText, type Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
 import { POLL_MESSAGES } from "./messages.ts";
 import type { PollMetrics } from "./metrics.ts";
-import { STORE_AWAY, tooFast, type VoteRefusal, voteRefusal } from "./refusals.ts";
+import { STOPPING, STORE_AWAY, tooFast, type VoteRefusal, voteRefusal } from "./refusals.ts";
 import { pollRoutes } from "./routes.ts";
-import type { PollStore, Vote, VoteResult } from "./store.ts";
+import type { PollReading, PollStore, Vote, VoteResult } from "./store.ts";
 
 /**
  * The polls in one server process, the topic "polls" of the live channel. Votes from its visitors
@@ -34,6 +34,11 @@ import type { PollStore, Vote, VoteResult } from "./store.ts";
  * each, whatever order readings arrive in. A visitor who joins, or comes back, gets every count
  * (fifteen numbers: less than resuming would cost). Every `checkMs` the copy is read again from
  * the store, which heals a message the bus lost.
+ *
+ * While the store's data lasts, that is: every reading carries the generation of the data it is
+ * read from (server/live/generation.ts), and the store's own answer of another generation (Redis
+ * lost its data and began again) replaces the copy whole, once, and is sent whole to everyone.
+ * News of another generation on the bus is not taken: the store is read again, and decides.
  */
 export interface PollHubOptions {
   store: PollStore;
@@ -48,8 +53,6 @@ export interface PollHubOptions {
   checkMs?: number;
 }
 
-const tallies = (counts: Counts[]): Omit<TalliesMessage, "topic"> => ({ t: "tallies", counts });
-
 export function createPollHub({
   store,
   bus,
@@ -62,15 +65,36 @@ export function createPollHub({
   checkMs = 30_000,
 }: PollHubOptions) {
   let mirror: Counts[] | null = null;
+  /** The generation of the data the copy is of (unknown when a process of an earlier build told it). */
+  let generation: string | undefined;
   const changed = new Set<number>();
   const peers = new Set<Peer>();
   let loading: Promise<void> | null = null;
 
-  /** A reading of the counts (from the store, or any process's write): each the larger of the two. */
-  function merge(counts: Counts[]) {
-    if (!mirror) {
+  const tallies = (counts: Counts[]): Omit<TalliesMessage, "topic"> => ({
+    t: "tallies",
+    counts,
+    ...(generation === undefined ? {} : { gen: generation }),
+  });
+
+  /**
+   * A reading of the counts (`fromStore`: the store's own answer to a read or a write; else news
+   * of another process's write): each the larger of the two, while both are of one generation.
+   */
+  function merge({ counts, generation: of }: { counts: Counts[]; generation?: string }, fromStore: boolean) {
+    const another = of !== undefined && of !== generation;
+    if (mirror && another && !fromStore) {
+      void load();
+      return;
+    }
+    if (!mirror || another) {
+      if (mirror && generation !== undefined) {
+        log.warn("poll counts replaced from the store: its data was lost and begun again", { generation: of });
+      }
       mirror = counts.map((c): Counts => [...c]);
-      // Visitors who joined before the counts were read have had none yet.
+      generation = of;
+      changed.clear();
+      // Everyone here gets them whole (visitors who joined before the first reading have had none).
       for (const peer of peers) peer.sendJson(tallies(mirror));
       return;
     }
@@ -88,7 +112,7 @@ export function createPollHub({
   function load(): Promise<void> {
     loading ??= guard
       .run(() => store.counts())
-      .then(merge)
+      .then((reading: PollReading) => merge(reading, true))
       .catch((error: unknown) => log.debug("poll counts not loaded", { error: errorText(error) }))
       .finally(() => {
         loading = null;
@@ -112,12 +136,13 @@ export function createPollHub({
     peer.sendJson({ t: "no", n, ...refusal });
   };
 
-  /** Tells every process the counts after a write that counted something. */
+  /** Takes a write's counts, and tells every process after a write that counted something. */
   function publish(result: VoteResult) {
+    merge(result, true);
     const counted = result.outcomes.filter((outcome) => outcome.counted).length;
     metrics?.votes.inc({ outcome: "counted" }, counted);
     metrics?.votes.inc({ outcome: "repeat" }, result.outcomes.length - counted);
-    if (counted > 0) bus.publish(POLLS_TOPIC, JSON.stringify({ counts: result.counts }));
+    if (counted > 0) bus.publish(POLLS_TOPIC, JSON.stringify({ counts: result.counts, generation: result.generation }));
   }
 
   const writes = createWriteBatcher<Vote, 0, VoteResult>({
@@ -127,6 +152,8 @@ export function createPollHub({
     keyOf: () => 0,
     write: (_, votes) => store.vote(votes),
     written(_, batch, result) {
+      // First: counts of a store that began again go to everyone whole before any answer.
+      publish(result);
       for (const [k, { peer, n, request }] of batch.entries()) {
         const outcome = result.outcomes[k] ?? { counted: false, answer: request.a };
         const ok: Omit<VoteOk, "topic"> = {
@@ -138,18 +165,20 @@ export function createPollHub({
         };
         peer.sendJson(ok);
       }
-      publish(result);
     },
     failed(_, batch) {
       for (const { peer, n } of batch) refuse(peer, n, STORE_AWAY);
     },
     landedLate: (_, result) => publish(result),
+    refuseLate(_, batch) {
+      for (const { peer, n } of batch) refuse(peer, n, STOPPING);
+    },
   });
 
   bus.subscribe(POLLS_TOPIC, (message) => {
     try {
-      const { counts } = JSON.parse(message) as { counts?: unknown };
-      if (isAllCounts(counts)) merge(counts);
+      const { counts, generation: of } = JSON.parse(message) as { counts?: unknown; generation?: unknown };
+      if (isAllCounts(counts)) merge({ counts, generation: typeof of === "string" ? of : undefined }, false);
     } catch {
       // Not a message of this topic's: nothing to merge.
     }
@@ -158,10 +187,21 @@ export function createPollHub({
   // lost while it was away).
   bus.onReady(() => void load());
 
-  const stopRepeating = repeat([sendChanged, sendMs], [() => void load(), checkMs]);
+  const stopRepeating = repeat(
+    [sendChanged, sendMs],
+    [() => void load(), checkMs],
+    [
+      () => {
+        if (!mirror) void load();
+      },
+      UNTIL_LOADED_MS,
+    ],
+  );
 
   /** A visitor's vote: checked, limited, and gathered for the next write. */
-  async function vote(peer: Peer, { n, q, a, device }: Pick<VoteRequest, "n" | "q" | "a" | "device">) {
+  const vote = (peer: Peer, request: Pick<VoteRequest, "n" | "q" | "a" | "device">) =>
+    writes.checking(admit(peer, request));
+  async function admit(peer: Peer, { n, q, a, device }: Pick<VoteRequest, "n" | "q" | "a" | "device">) {
     const refused = voteRefusal({ q, a, device });
     if (refused) return refuse(peer, n, refused);
     const waitMs = await limiter.take(peer);

@@ -3,7 +3,7 @@ import { ANSWERS, DEVICE_ID, isAnswer, isQuestion, QUESTIONS } from "../../contr
 
 /** Why a vote is refused, for the page (in words) and for the operator's metrics (`reason`). */
 export type VoteRefusal = Pick<NoMessage, "error" | "retryMs"> & {
-  reason: "question" | "answer" | "device" | "rate" | "store";
+  reason: "question" | "answer" | "device" | "rate" | "store" | "stopping";
 };
 
 /**
@@ -33,6 +33,13 @@ export const tooFast = (waitMs: number): VoteRefusal => ({
   error: "Nobody votes that fast. Slow down a little.",
   retryMs: Math.ceil(waitMs),
 });
+
+/** The server is stopping and has made its last write: the vote goes to the next server. */
+export const STOPPING: VoteRefusal = {
+  reason: "stopping",
+  error: "The server is restarting. Your vote waits.",
+  retryMs: 2000,
+};
 
 /** The store did not take the vote in time: it waits and goes again (a repeat counts once). */
 export const STORE_AWAY: VoteRefusal = {

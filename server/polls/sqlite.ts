@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { ANSWERS, type Counts, QUESTIONS } from "../../contracts/polls.ts";
 import { inTransaction, onSqlite } from "../backends.ts";
+import { sqliteGeneration } from "../live/generation.ts";
 import { FORGET_PER_WRITE, noCounts, type PollStore, type VoteOutcome } from "./store.ts";
 
 /**
@@ -13,7 +14,8 @@ export function sqlitePollStore(db: () => DatabaseSync, maxVotes: number): PollS
   const statements = onSqlite(db, prepare);
   return {
     async counts() {
-      return statements().counts();
+      const s = statements();
+      return { counts: s.counts(), generation: s.generation };
     },
     async vote(votes) {
       const s = statements();
@@ -30,7 +32,7 @@ export function sqlitePollStore(db: () => DatabaseSync, maxVotes: number): PollS
         if (added > 0) s.remembered.run(added);
         const over = s.rememberedCount() - maxVotes;
         if (over > 0) s.remembered.run(-s.forget.all(Math.min(over, added + FORGET_PER_WRITE)).length);
-        return { outcomes, counts: s.counts() };
+        return { outcomes, counts: s.counts(), generation: s.generation };
       });
     },
   };
@@ -52,6 +54,7 @@ function prepare(handle: DatabaseSync) {
   const readRemembered = handle.prepare("SELECT remembered FROM poll_memory WHERE id = 1");
   return {
     handle,
+    generation: sqliteGeneration(handle, "polls"),
     counts(): Counts[] {
       const counts = noCounts(QUESTIONS);
       for (const row of readTallies.all() as { question: number; answer: number; votes: number | bigint }[]) {

@@ -12,11 +12,11 @@ const stores = testBackends.map(
       name,
       async (maxVotes = 1000) => {
         const { backends, cleanUp } = await open();
-        const store: PollStore =
+        const storeOn = (): PollStore =>
           backends.kind === "redis"
             ? redisPollStore(backends.redis, maxVotes)
             : sqlitePollStore(backends.sqlite, maxVotes);
-        return { store, cleanUp };
+        return { store: storeOn(), storeOn, backends, cleanUp };
       },
     ] as const,
 );
@@ -36,12 +36,28 @@ describe.each(stores)("the polls on %s", (_, open) => {
 
   it("starts with no votes on any of the five questions", async () => {
     const store = await use();
-    expect(await store.counts()).toEqual(noCounts(QUESTIONS));
+    expect((await store.counts()).counts).toEqual(noCounts(QUESTIONS));
+  });
+
+  it("names its data with one generation while the data lasts, and another once it was lost", async () => {
+    const store = await use();
+    const { generation } = await store.counts();
+    expect(generation).toMatch(/^[\w-]{8}$/);
+    expect((await store.vote([{ q: 0, a: 0, device: device(1) }])).generation).toBe(generation);
+    // Another server process (or this one restarted) on the same data: the same generation.
+    expect((await opened?.storeOn().counts())?.generation).toBe(generation);
+    if (opened?.backends.kind !== "redis") return;
+    await opened.backends.redis().flushDb();
+    const after = await store.counts();
+    expect(after.counts).toEqual(noCounts(QUESTIONS));
+    expect(after.generation).not.toBe(generation);
+    expect((await store.vote([{ q: 0, a: 0, device: device(1) }])).generation).toBe(after.generation);
   });
 
   it("counts a device's first vote on a question, and answers a later one with the vote that stands", async () => {
     const store = await use();
     expect(await store.vote([{ q: 3, a: 0, device: device(1) }])).toEqual({
+      generation: expect.any(String),
       outcomes: [{ counted: true, answer: 0 }],
       counts: [
         [0, 0, 0],
@@ -64,7 +80,7 @@ describe.each(stores)("the polls on %s", (_, open) => {
       { counted: true, answer: 2 },
       { counted: true, answer: 2 },
     ]);
-    expect(await store.counts()).toEqual([
+    expect((await store.counts()).counts).toEqual([
       [0, 0, 0],
       [0, 0, 0],
       [0, 0, 0],
@@ -103,7 +119,7 @@ describe.each(stores)("the polls on %s", (_, open) => {
     expect(counted.map((v) => `${v.q}:${v.device}`).sort()).toEqual([...pairs].sort());
     const expected = noCounts(QUESTIONS);
     for (const v of counted) (expected[v.q] as number[])[v.a] = (expected[v.q]?.[v.a] ?? 0) + 1;
-    expect(await store.counts()).toEqual(expected);
+    expect((await store.counts()).counts).toEqual(expected);
     // And every later vote was told the answer that stands.
     const stands = new Map(counted.map((v) => [`${v.q}:${v.device}`, v.a]));
     for (const [w, result] of results.entries()) {
@@ -123,7 +139,7 @@ describe.each(stores)("the polls on %s", (_, open) => {
     expect((await store.vote([{ q: 0, a: 2, device: device(3) }])).outcomes).toEqual([{ counted: false, answer: 0 }]);
     expect((await store.vote([{ q: 0, a: 2, device: device(4) }])).outcomes).toEqual([{ counted: false, answer: 0 }]);
     expect((await store.vote([{ q: 0, a: 2, device: device(2) }])).outcomes).toEqual([{ counted: true, answer: 2 }]);
-    expect((await store.counts())[0]).toEqual([4, 1, 1]);
+    expect((await store.counts()).counts[0]).toEqual([4, 1, 1]);
   });
 
   it("forgets past the cap at least as fast as a batch adds", async () => {
@@ -138,6 +154,6 @@ describe.each(stores)("the polls on %s", (_, open) => {
       { q: 1, a: 0, device: device(129) },
     ]);
     expect(again.outcomes.map((o) => o.counted)).toEqual([true, false]);
-    expect((await store.counts())[1]).toEqual([21, 20, 20]);
+    expect((await store.counts()).counts[1]).toEqual([21, 20, 20]);
   });
 });

@@ -18,7 +18,16 @@ export interface VoteOutcome {
   answer: number;
 }
 
-export interface VoteResult {
+/**
+ * Every question's counts, question 0 first, with the generation of the data they are read from
+ * (server/live/generation.ts: another one means the store lost its data and began again).
+ */
+export interface PollReading {
+  counts: Counts[];
+  generation: string;
+}
+
+export interface VoteResult extends PollReading {
   /** One per vote, in the order given (a later vote of the same batch sees the earlier ones). */
   outcomes: VoteOutcome[];
   /** Every question's counts after the batch. */
@@ -26,8 +35,8 @@ export interface VoteResult {
 }
 
 export interface PollStore {
-  /** Every question's counts, question 0 first. */
-  counts(): Promise<Counts[]>;
+  /** Every question's counts, and their generation. */
+  counts(): Promise<PollReading>;
   /** Votes, in one step (the caller has checked each names a question, an answer and a device id). */
   vote(votes: readonly Vote[]): Promise<VoteResult>;
 }

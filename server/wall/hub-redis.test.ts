@@ -49,12 +49,13 @@ describe("the wall on two servers sharing one Redis", () => {
     // Twenty visitors on each server paint the same few cells at once: last writer wins, and
     // whichever order the two servers' news reach each other, every copy ends as the store's.
     const paints = Array.from({ length: 40 }, (_, k) => ({
+      id: `two-servers-paint-${k}`,
       hub: k % 2 ? one.hub : two.hub,
       peer: testPeer(`198.51.100.${k + 1}`),
       cell: 60 + (k % 4),
       e: k % 16,
     }));
-    await Promise.all(paints.map(({ hub, peer, cell, e }) => hub.paint(peer, { n: 1, cell, e })));
+    await Promise.all(paints.map(({ id, hub, peer, cell, e }) => hub.paint(peer, { n: 1, id, cell, e })));
     await Promise.all([one.hub.flush(), two.hub.flush()]);
     for (const { peer } of paints) expect(peer.texts).toEqual([{ t: "ok", n: 1 }]);
     const stored = await redisWallStore(one.backends.redis).wall();
@@ -75,17 +76,36 @@ describe("the wall on two servers sharing one Redis", () => {
     await until(() => lastNews(watcherOne) === expected && lastNews(watcherTwo) === expected);
   });
 
+  it("applies a paint sent again to another server once: ok, nothing painted over a later paint, no cooldown spent", async () => {
+    const one = await serverHub();
+    const two = await serverHub();
+    const painter = testPeer("203.0.113.80");
+    const paint = { id: "paint-on-two-servers", cell: 90, e: 3 };
+    await one.hub.paint(painter, { n: 1, ...paint });
+    await one.hub.flush();
+    expect(painter.texts).toEqual([{ t: "ok", n: 1 }]);
+    await two.hub.paint(testPeer("203.0.113.81"), { n: 1, id: "later-paint-on-two", cell: 90, e: 11 });
+    await two.hub.flush();
+    // The first server stopped before the painter's ok reached it: its page sends the paint again,
+    // to the other server, inside the fleet's cooldown of the paint itself.
+    const page = testPeer("203.0.113.80");
+    await two.hub.paint(page, { n: 2, ...paint });
+    await two.hub.flush();
+    expect(page.texts).toEqual([{ t: "ok", n: 2 }]);
+    expect((await redisWallStore(one.backends.redis).wall()).cells[90]).toBe(12);
+  });
+
   it("keeps one cooldown per visitor for the whole fleet, and another visitor of the same address paints", async () => {
     const one = await serverHub();
     const two = await serverHub();
     const here = testPeer("203.0.113.77", "visitor-of-a-school-1");
     const there = testPeer("203.0.113.77", "visitor-of-a-school-1");
     const classmate = testPeer("203.0.113.77", "visitor-of-a-school-2");
-    await one.hub.paint(here, { n: 1, cell: 1, e: 1 });
+    await one.hub.paint(here, { n: 1, id: "fleet-cooldown-paint-1", cell: 1, e: 1 });
     // The same visitor on the other server, a moment later: it waits out the same cooldown.
-    await two.hub.paint(there, { n: 1, cell: 2, e: 2 });
+    await two.hub.paint(there, { n: 1, id: "fleet-cooldown-paint-2", cell: 2, e: 2 });
     // Another visitor behind the same address (a classroom's NAT) has a cooldown of its own.
-    await two.hub.paint(classmate, { n: 1, cell: 3, e: 3 });
+    await two.hub.paint(classmate, { n: 1, id: "fleet-cooldown-paint-3", cell: 3, e: 3 });
     await Promise.all([one.hub.flush(), two.hub.flush()]);
     expect(here.texts).toEqual([{ t: "ok", n: 1 }]);
     expect(classmate.texts.filter((m) => m.t === "ok" || m.t === "no")).toEqual([{ t: "ok", n: 1 }]);

@@ -9,17 +9,18 @@ import {
 } from "../../contracts/wall.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
-import { repeat, stopTopic } from "../live/lifecycle.ts";
+import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import { createSequence } from "../live/sequence.ts";
 import type { TopicModule } from "../live/topic.ts";
 import type { PeerLimiter } from "../live/visitor-limit.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { StoreGuard } from "../store-guard.ts";
+import { paintAdmission } from "./admission.ts";
 import { WALL_MESSAGES } from "./messages.ts";
-import { type PaintRefusal, paintRefusal, tooSoon, WALL_AWAY } from "./refusals.ts";
+import { type PaintRefusal, paintRefusal, WALL_AWAY, WALL_STOPPING } from "./refusals.ts";
 import { wallRoutes } from "./routes.ts";
-import type { Paint, StoredWall, WallStore } from "./store.ts";
+import type { IdentifiedPaint, Paint, StoredWall, WallStore } from "./store.ts";
 
 /**
  * The shared wall in one server process, the topic "wall" of the live channel. Paints from its
@@ -31,7 +32,13 @@ import type { Paint, StoredWall, WallStore } from "./store.ts";
  * copy still ends as the store's. What a process takes goes to its visitors every `sendMs` as one
  * numbered message (server/live/sequence.ts), so a visitor who comes back gets what it missed, or
  * the whole wall (200 characters). Every `checkMs` the copy is compared with the store and the
- * cells that differ are sent like any others (a lost bus message heals there).
+ * cells that differ are sent like any others (a lost bus message heals there). A store whose data
+ * is of another generation than the copy's (server/live/generation.ts: Redis lost its data and
+ * began again, however many batches were painted since), or whose version went back, replaces
+ * the copy whole, once; news of another generation is not taken: the store is read again.
+ *
+ * A paint names itself (its id, the same on every resend): one the store applied before is
+ * answered ok without painting again and without asking the cooldown (admission.ts).
  */
 export interface WallHubOptions {
   store: WallStore;
@@ -46,10 +53,12 @@ export interface WallHubOptions {
   checkMs?: number;
 }
 
-/** What one write published: the version the store gave it, and its cells. */
+/** What one write published: the version the store gave it, its cells, and the data's generation. */
 interface Published {
   v: number;
   c: Paint[];
+  /** Absent from a process of an earlier build. */
+  g?: string;
 }
 
 /** A page may ask for the whole wall again this often (it does after a gap it noticed). */
@@ -69,7 +78,7 @@ export function createWallHub({
   checkMs = 10_000,
 }: WallHubOptions) {
   /** The wall as this process has it, with the store's version each cell is known as of. */
-  let mirror: { cells: Uint8Array; versions: Float64Array; newest: number } | null = null;
+  let mirror: { cells: Uint8Array; versions: Float64Array; newest: number; generation: string } | null = null;
   const sequence = createSequence(WALL_TOPIC);
   const peers = new Set<Peer>();
   const lastSync = new WeakMap<Peer, number>();
@@ -125,6 +134,7 @@ export function createWallHub({
       cells: stored.cells,
       versions: new Float64Array(WALL_SIZE).fill(stored.version),
       newest: stored.version,
+      generation: stored.generation,
     };
     outgoing = new Map();
     // Nobody can resume from before a wall replaced whole.
@@ -134,13 +144,13 @@ export function createWallHub({
   /**
    * Reads the wall from the store. A cell this copy knows only as of that version or earlier takes
    * the store's; one it heard later news of keeps it. A store that went back in time (emptied, or a
-   * Redis restarted without its data) replaces the copy whole.
+   * Redis restarted without its data), or whose data is of another generation, replaces the copy whole.
    */
   function load(): Promise<void> {
     loading ??= guard
       .run(() => store.wall())
       .then((stored) => {
-        if (!mirror || stored.version < mirror.newest) {
+        if (!mirror || stored.version < mirror.newest || stored.generation !== mirror.generation) {
           if (mirror) log.warn("emoji wall replaced from the store", { version: stored.version });
           replace(stored);
           for (const news of early) published(news);
@@ -169,26 +179,38 @@ export function createWallHub({
       if (early.length < MAX_EARLY) early.push(news);
       return;
     }
+    if (news.g !== undefined && news.g !== mirror.generation) {
+      void load();
+      return;
+    }
     for (const [cell, e] of news.c) take(cell, e, news.v);
   }
 
-  const writes = createWriteBatcher<Paint, "wall", Published>({
+  const paints = paintAdmission({ store, guard, limiter, cooldownMs });
+
+  const writes = createWriteBatcher<IdentifiedPaint, "wall", Published>({
     flushMs,
     guard,
     keyOf: () => "wall",
     async write(_, paints) {
+      const { version, painted, generation } = await store.paint(paints, Date.now());
       // The last paint of a cell in the batch wins, as it would have one write later.
-      const c = [...new Map(paints).entries()];
-      return { v: await store.paint(c), c };
+      return { v: version, c: [...new Map(painted).entries()], g: generation };
     },
     written(_, batch, news) {
+      paints.answered(batch);
       landed(news);
       for (const { peer, n } of batch) peer.sendJson({ t: "ok", n });
     },
     failed(_, batch) {
+      paints.answered(batch);
       for (const { peer, n } of batch) refuse(peer, n, WALL_AWAY);
     },
     landedLate: (_, news) => landed(news),
+    refuseLate(_, batch) {
+      paints.answered(batch);
+      for (const { peer, n } of batch) refuse(peer, n, WALL_STOPPING);
+    },
   });
 
   /**
@@ -197,7 +219,10 @@ export function createWallHub({
    * the other processes hear of it on the bus (this one ignores its own news then: not later).
    */
   function landed(news: Published) {
-    for (const [cell, e] of news.c) take(cell, e, news.v);
+    if (news.c.length === 0) return;
+    // Written to data of another generation (the store began again): its wall, whole.
+    if (mirror && news.g !== mirror.generation) void load();
+    else for (const [cell, e] of news.c) take(cell, e, news.v);
     sendOutgoing();
     bus.publish(WALL_TOPIC, JSON.stringify(news));
   }
@@ -212,17 +237,31 @@ export function createWallHub({
   // Read once the bus works, and again after it reconnects (news may have been lost meanwhile).
   bus.onReady(() => void load());
 
-  const stopRepeating = repeat([sendOutgoing, sendMs], [() => void load(), checkMs]);
+  const stopRepeating = repeat(
+    [sendOutgoing, sendMs],
+    [() => void load(), checkMs],
+    [
+      () => {
+        if (!mirror) void load();
+      },
+      UNTIL_LOADED_MS,
+    ],
+  );
 
   const refuse = (peer: Peer, n: number, refusal: PaintRefusal) => peer.sendJson({ t: "no", n, ...refusal });
 
-  /** A visitor's paint: checked, within the cooldown, and gathered for the next write. */
-  async function paint(peer: Peer, { n, cell, e }: Pick<PaintRequest, "n" | "cell" | "e">) {
+  /** A visitor's paint: checked, applied before or new (admission.ts), and gathered for the next write. */
+  const paint = (peer: Peer, request: Pick<PaintRequest, "n" | "id" | "cell" | "e">) =>
+    writes.checking(admit(peer, request));
+  async function admit(peer: Peer, { n, id, cell, e }: Pick<PaintRequest, "n" | "id" | "cell" | "e">) {
     const refused = paintRefusal(mirror !== null, { cell, e });
     if (refused) return refuse(peer, n, refused);
-    const waitMs = await limiter.take(peer);
-    if (waitMs > 0) return refuse(peer, n, tooSoon(waitMs, cooldownMs));
-    writes.add(peer, n, [cell, e]);
+    const admission = await paints.admit(peer, id);
+    // On the wall already: its page never had the ok. Nothing is painted again, or spent.
+    if (admission === "applied") return peer.sendJson({ t: "ok", n });
+    if (admission !== "gather") return refuse(peer, n, admission);
+    paints.gathered(id);
+    writes.add(peer, n, { id, cell, e });
   }
 
   /** A visitor found a gap in the sequence: the whole wall again, at most every few seconds. */

@@ -46,7 +46,11 @@ describe("the shared wall, live", () => {
     expect(first).toMatchObject({ topic: "wall", t: "wall", cooldownMs: 3000 });
     expect(decodeCells(first.cells)?.length).toBe(WALL_SIZE);
 
-    expect(await ask(painter, { t: "paint", n: 1, cell: 37, e: 12 })).toEqual({ topic: "wall", t: "ok", n: 1 });
+    expect(await ask(painter, { t: "paint", n: 1, id: "live-paint-014", cell: 37, e: 12 })).toEqual({
+      topic: "wall",
+      t: "ok",
+      n: 1,
+    });
     await watcher.until(() => messagesOf(watcher).some((m) => paints(m, 37, 12)));
     expect(decodeCells((await wallOverHttp()).cells)?.[37]).toBe(13);
     // A newcomer sees it in the wall it is given.
@@ -68,18 +72,18 @@ describe("the shared wall, live", () => {
   it("refuses a cell off the wall, an emoji off the palette and a paint inside the cooldown, in words; stores none", async () => {
     const client = await visitor();
     const before = await wallOverHttp();
-    expect(await ask(client, { t: "paint", n: 1, cell: 200, e: 0 })).toMatchObject({
+    expect(await ask(client, { t: "paint", n: 1, id: "live-paint-015", cell: 200, e: 0 })).toMatchObject({
       t: "no",
       error: "There are only 200 cells on the wall.",
     });
-    expect(await ask(client, { t: "paint", n: 2, cell: 0, e: 16 })).toMatchObject({
+    expect(await ask(client, { t: "paint", n: 2, id: "live-paint-016", cell: 0, e: 16 })).toMatchObject({
       t: "no",
       error: "Paint with one of the 16 emojis of the palette.",
     });
     expect((await wallOverHttp()).cells).toBe(before.cells);
     // A paint goes; the next, a moment later, is told how long to wait.
-    expect(await ask(client, { t: "paint", n: 3, cell: 150, e: 1 })).toMatchObject({ t: "ok" });
-    const refused = (await ask(client, { t: "paint", n: 4, cell: 151, e: 1 })) as NoMessage;
+    expect(await ask(client, { t: "paint", n: 3, id: "live-paint-017", cell: 150, e: 1 })).toMatchObject({ t: "ok" });
+    const refused = (await ask(client, { t: "paint", n: 4, id: "live-paint-018", cell: 151, e: 1 })) as NoMessage;
     expect(refused.error).toMatch(/^One paint every 3 s: you can paint again in [1-3] s\.$/);
     expect(refused.retryMs).toBeGreaterThan(1000);
     expect(refused.retryMs).toBeLessThanOrEqual(3000);
@@ -87,13 +91,19 @@ describe("the shared wall, live", () => {
     client.close();
   });
 
-  it("closes the channel on free text, a message it cannot read, or a flood, and goes on", async () => {
+  it("closes the channel on free text, a paint without its id, a message it cannot read, or a flood, and goes on", async () => {
     const cases: string[] = [
-      JSON.stringify({ topic: "wall", t: "paint", n: 1, cell: 3, e: "🎉" }),
-      JSON.stringify({ topic: "wall", t: "paint", n: 1, cell: "3", e: 1 }),
-      JSON.stringify({ topic: "wall", t: "paint", n: 1, cell: 3, e: 1, text: "hello" }),
-      JSON.stringify({ topic: "wall", t: "paint", n: 1, cell: 2.5, e: 1 }),
-      JSON.stringify({ topic: "wall", t: "paint", n: 1, cell: -1, e: 1 }),
+      JSON.stringify({ topic: "wall", t: "paint", n: 1, id: "live-paint-019", cell: 3, e: "🎉" }),
+      JSON.stringify({ topic: "wall", t: "paint", n: 1, id: "live-paint-020", cell: "3", e: 1 }),
+      JSON.stringify({ topic: "wall", t: "paint", n: 1, id: "live-paint-021", cell: 3, e: 1, text: "hello" }),
+      JSON.stringify({ topic: "wall", t: "paint", n: 1, id: "live-paint-022", cell: 2.5, e: 1 }),
+      JSON.stringify({ topic: "wall", t: "paint", n: 1, id: "live-paint-023", cell: -1, e: 1 }),
+      // A paint names itself (PAINT_ID): without an id, or with one pages never make.
+      JSON.stringify({ topic: "wall", t: "paint", n: 1, cell: 3, e: 1 }),
+      JSON.stringify({ topic: "wall", t: "paint", n: 1, id: "short", cell: 3, e: 1 }),
+      JSON.stringify({ topic: "wall", t: "paint", n: 1, id: "not an id at all", cell: 3, e: 1 }),
+      JSON.stringify({ topic: "wall", t: "paint", n: 1, id: "x".repeat(41), cell: 3, e: 1 }),
+      JSON.stringify({ topic: "wall", t: "paint", n: 1, id: 12345678, cell: 3, e: 1 }),
       JSON.stringify({ topic: "wall", t: "write", n: 1, text: "hello" }),
       "not json",
     ];
@@ -105,7 +115,7 @@ describe("the shared wall, live", () => {
     }
     // A flood of paints: the first may go, the rest are told to wait, then the channel is closed.
     const flooder = await visitor();
-    for (let n = 1; n <= 30; n++) flooder.send({ t: "paint", n, cell: 100 + (n % 10), e: 5 });
+    for (let n = 1; n <= 30; n++) flooder.send({ t: "paint", n, id: `flood-paint-${n}`, cell: 100 + (n % 10), e: 5 });
     expect((await flooder.closed).code).toBe(CLOSE.malformed);
     const after = decodeCells((await wallOverHttp()).cells) as Uint8Array;
     const changed = [...after.keys()].filter((cell) => after[cell] !== decodeCells(before.cells)?.[cell]);
@@ -120,7 +130,7 @@ describe("the shared wall, live", () => {
     const seq = Math.max(whole.seq, ...messagesOf(first).map((m) => (m.t === "cells" ? (m.seq as number) : 0)));
     first.close();
     const painter = await visitor();
-    expect(await ask(painter, { t: "paint", n: 1, cell: 9, e: 9 })).toMatchObject({ t: "ok" });
+    expect(await ask(painter, { t: "paint", n: 1, id: "live-paint-024", cell: 9, e: 9 })).toMatchObject({ t: "ok" });
     await painter.until(() => messagesOf(painter).some((m) => paints(m, 9, 9)));
 
     const back = comeBack(`${whole.epoch}.${seq}`);

@@ -24,6 +24,12 @@ export function tooSoon(waitMs: number, cooldownMs: number): PaintRefusal {
   };
 }
 
+/** The server is stopping and has made its last write: the paint goes to the next server. */
+export const WALL_STOPPING: PaintRefusal = {
+  error: "The server is restarting. Your paint waits.",
+  retryMs: 2000,
+};
+
 /** The store did not take the paint in time: it waits and goes again. */
 export const WALL_AWAY: PaintRefusal = {
   error: "The wall is out of reach for a moment. Your paint waits, and goes when it is back.",
