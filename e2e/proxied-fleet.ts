@@ -57,7 +57,7 @@ export async function channelServers(page: Page): Promise<number[]> {
   return servers;
 }
 
-/** What a shared toy's page must never say while a fleet is there, whatever server restarts. */
+/** What a shared toy's page must never say while a fleet is there, whatever server restarts (the toys' own words). */
 export const NEVER_SAID = [
   // No server here (a static host): each of the four toys' words.
   "this copy of the site has none",
@@ -66,6 +66,9 @@ export const NEVER_SAID = [
   "blocks the site's live connection",
   // Offline: the browser never is.
   "You are offline",
+  // Busy: nginx gives a new channel only to a server that accepts connections, so a restart never
+  // turns a page away.
+  "The site is very busy right now",
 ];
 
 /**
