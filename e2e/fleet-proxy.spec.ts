@@ -23,7 +23,6 @@ const test = withFleet({
   // Three new channels, and three reads of the counter, per address: then refused for a minute.
   env: { LIVE_UPGRADE_LIMIT: "3/1", COUNTER_READ_LIMIT: "3/1" },
 });
-test.describe.configure({ mode: "default" });
 
 /** The headers that make an answer the site's: the server's own for each file, and the file's type. */
 const SITE_HEADERS = [

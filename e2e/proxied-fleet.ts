@@ -4,8 +4,8 @@ import { test as base } from "./fixtures";
 
 /**
  * The fleet as `npm run fleet` starts it (scripts/lib/fleet.ts: Redis, the site's servers, nginx
- * with the shipped configuration in front), one per worker, every page of the spec opened through
- * the proxy's one address. Stopped when the worker ends, a failed test's included.
+ * with the shipped configuration in front), every page of the spec opened through the proxy's one
+ * address.
  *
  * The one change to the shipped configuration: nginx names the server that answered each API
  * request and channel (SERVED_BY, from $upstream_addr), so a test can show that two pages reached
@@ -19,20 +19,21 @@ export function servedByHeader(site: string): string {
   return site.replace(API_LOCATION, `${API_LOCATION}    add_header ${SERVED_BY} $upstream_addr always;\n`);
 }
 
+/**
+ * A fleet for each test, started before it and stopped after it, passed or failed: each test finds
+ * the store empty (a repeat or a retry too) and nothing of another test's running.
+ */
 export function withFleet(options: FleetOptions) {
-  return base.extend<object, { fleet: Fleet }>({
-    fleet: [
-      // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-      async ({}, use) => {
-        const fleet = await startFleet({ ...options, editProxy: servedByHeader });
-        try {
-          await use(fleet);
-        } finally {
-          await fleet.stop();
-        }
-      },
-      { scope: "worker" },
-    ],
+  return base.extend<{ fleet: Fleet }>({
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    fleet: async ({}, use) => {
+      const fleet = await startFleet({ ...options, editProxy: servedByHeader });
+      try {
+        await use(fleet);
+      } finally {
+        await fleet.stop();
+      }
+    },
     baseURL: async ({ fleet }, use) => use(fleet.origin),
   });
 }
