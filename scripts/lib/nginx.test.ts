@@ -11,9 +11,7 @@ describe("the fleet's nginx configuration is the shipped one", () => {
     expect(config).not.toContain("/srv/pointless-toys");
     expect(config).toContain("include /home/me/toys/build/nginx/http.conf;");
     expect(config).toContain("root /home/me/toys/build/client;");
-    expect(config).toContain(
-      "  server 127.0.0.1:4001 max_fails=0;\n  server 127.0.0.1:4002 max_fails=0;\n",
-    );
+    expect(config).toContain("  server 127.0.0.1:4001 max_fails=0;\n  server 127.0.0.1:4002 max_fails=0;\n");
     expect(config).not.toContain(":3001");
     expect(config).toContain("  listen 127.0.0.1:8123;");
     const untouched = (text: string) =>
