@@ -24,12 +24,6 @@ const test = withFleet({
   env: { LIVE_UPGRADE_LIMIT: "3/1", COUNTER_READ_LIMIT: "3/1" },
 });
 
-/** The headers that make an answer the site's: the server's own for each file, and the file's type. */
-const SITE_HEADERS = [
-  ...new Set(servedFiles("build/client").flatMap(({ headers }) => Object.keys(headers))),
-  "content-type",
-].map((name) => name.toLowerCase());
-
 /** The body as the browser reads it (decoded), and how it was sent. */
 function decoded({ body, headers }: RawAnswer) {
   const coding = headers["content-encoding"];
@@ -41,8 +35,13 @@ test("nginx serves every file of the build as the site's server does: the same b
   fleet,
 }) => {
   const server = fleet.servers[0]?.origin as string;
+  const files = servedFiles("build/client");
+  // The headers that make an answer the site's: the server's own for each file, and the file's type.
+  const siteHeaders = [...new Set(files.flatMap(({ headers }) => Object.keys(headers))), "content-type"].map((name) =>
+    name.toLowerCase(),
+  );
   const paths = [
-    ...servedFiles("build/client").map(({ path }) => path),
+    ...files.map(({ path }) => path),
     ...["/", "/hi", "/hi/", "/blog/why-your-pet-rock-deserves-more-attention"],
     // Not files of the site: the 404 page, with status 404.
     ...["/nope", "/assets/", "/_headers", "/404.html", "/__spa-fallback.html", "/hi/index.html.br", "/.env"],
@@ -54,7 +53,7 @@ test("nginx serves every file of the build as the site's server does: the same b
       const site = (answer: RawAnswer) => ({
         status: answer.status,
         body: decoded(answer).sha,
-        ...Object.fromEntries(SITE_HEADERS.map((name) => [name, answer.headers[name]])),
+        ...Object.fromEntries(siteHeaders.map((name) => [name, answer.headers[name]])),
       });
       const what = `${path} (accepting ${accepted.join(", ") || "no coding"})`;
       expect(site(proxied), what).toEqual(site(direct));
