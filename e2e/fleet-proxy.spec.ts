@@ -1,8 +1,13 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { test as plain } from "@playwright/test";
 import type WebSocket from "ws";
 import { servedFiles } from "../scripts/build/nginx-includes";
-import { startProxy } from "../scripts/lib/nginx";
+import { SITE_CONFIG, startProxy } from "../scripts/lib/nginx";
 import { expect } from "./fixtures";
 import { SERVED_BY, servedByHeader, withFleet } from "./proxied-fleet";
 import { get, openChannel, type RawAnswer } from "./raw-client";
@@ -147,5 +152,27 @@ test("behind nginx with `proxy_set_header Host $host;` on another port than 80, 
     if (right.taken) right.socket.close();
   } finally {
     await wrong.stop();
+  }
+});
+
+// No fleet for this one: nginx only reads its configuration.
+plain("the shipped file passes `nginx -t` inside Debian's own nginx.conf, as an operator installs it", () => {
+  // A copy of /etc/nginx pointing at itself, without Debian's welcome site, with the shipped file
+  // in conf.d and only its folder changed: the brotli module comes from Debian's modules-enabled.
+  const etc = mkdtempSync(join(tmpdir(), "pointless-etc-nginx-"));
+  try {
+    cpSync("/etc/nginx", etc, { recursive: true });
+    rmSync(join(etc, "sites-enabled/default"), { force: true });
+    const main = join(etc, "nginx.conf");
+    writeFileSync(main, readFileSync(main, "utf8").split("/etc/nginx").join(etc));
+    const site = readFileSync(SITE_CONFIG, "utf8").split("/srv/pointless-toys").join(process.cwd());
+    writeFileSync(join(etc, "conf.d/pointless-toys.conf"), site);
+    const checked = spawnSync(existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx", ["-t", "-c", main], {
+      encoding: "utf8",
+    });
+    expect(checked.stderr).toContain("test is successful");
+    expect(checked.status).toBe(0);
+  } finally {
+    rmSync(etc, { recursive: true, force: true });
   }
 });
