@@ -5,13 +5,13 @@ export type Sent = { t: string; n: number } & Record<string, unknown>;
 
 /**
  * What `page` asks of the server on its live channels, whichever server and however many channels:
- * each request it sent, by its number `n` (the page's outbox numbers them across reconnects), the
- * "ok" answers by the same number, and whether its latest channel is open and has had the topic's
- * whole state since it opened (`fresh`: a message of that kind). Set up before the page opens.
+ * every request it sent, and each one a server answered "ok" with that answer (a request and its
+ * answer are matched by their number `n` on the channel that carried both, whatever the page's
+ * numbering across channels), and whether its latest channel is open and has had the topic's
+ * whole state since it opened (a message of kind `fresh`). Set up before the page opens.
  */
 export function watchRequests(page: Page, fresh = "") {
-  const sent = new Map<number, Sent>();
-  const oks = new Map<number, Record<string, unknown>>();
+  const channels: { sent: Map<number, Sent>; oks: Map<number, Record<string, unknown>> }[] = [];
   let latest = { open: false, fresh: false };
   const read = (payload: string | Buffer) => {
     if (typeof payload !== "string") return null;
@@ -19,28 +19,33 @@ export function watchRequests(page: Page, fresh = "") {
     return typeof message === "object" && message !== null ? message : null;
   };
   page.on("websocket", (ws) => {
-    const channel = { open: true, fresh: false };
-    latest = channel;
+    const channel = { sent: new Map<number, Sent>(), oks: new Map<number, Record<string, unknown>>() };
+    channels.push(channel);
+    const state = { open: true, fresh: false };
+    latest = state;
     ws.on("close", () => {
-      channel.open = false;
+      state.open = false;
     });
     ws.on("framesent", ({ payload }) => {
       const message = read(payload);
-      if (message && typeof message.n === "number" && typeof message.t === "string")
-        sent.set(message.n, message as Sent);
+      if (message && typeof message.n === "number" && typeof message.t === "string") {
+        channel.sent.set(message.n, message as Sent);
+      }
     });
     ws.on("framereceived", ({ payload }) => {
       const message = read(payload);
-      if (message?.t === "ok" && typeof message.n === "number") oks.set(message.n, message);
-      if (message?.t === fresh) channel.fresh = true;
+      if (message?.t === "ok" && typeof message.n === "number") channel.oks.set(message.n, message);
+      if (message?.t === fresh) state.fresh = true;
     });
   });
   return {
-    sent,
-    oks,
-    /** The requests the server acknowledged, each with its answer. */
+    /** Every request sent, on every channel (a request sent again after a reconnect is here twice). */
+    sent: (): Sent[] => channels.flatMap((channel) => [...channel.sent.values()]),
+    /** The requests a server acknowledged, each with its answer. */
     acked: (): (Sent & { ok: Record<string, unknown> })[] =>
-      [...oks].flatMap(([n, ok]) => (sent.has(n) ? [{ ...(sent.get(n) as Sent), ok }] : [])),
+      channels.flatMap(({ sent, oks }) =>
+        [...oks].flatMap(([n, ok]) => (sent.has(n) ? [{ ...(sent.get(n) as Sent), ok }] : [])),
+      ),
     /** The latest channel is open and has the topic's state: the page is live. */
     live: () => latest.open && latest.fresh,
   };

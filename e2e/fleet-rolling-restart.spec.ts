@@ -134,7 +134,7 @@ test("a rolling restart under load: every acknowledged action is kept, every pag
   const ackedPops = sheets.flatMap(({ requests }) => pops(requests.acked()));
   expect(ackedPops.length).toBeGreaterThan(0);
   for (const i of ackedPops) expect(popped.has(i), `bubble ${i + 1}`).toBe(true);
-  const sentPops = new Set(sheets.flatMap(({ requests }) => pops([...requests.sent.values()])));
+  const sentPops = new Set(sheets.flatMap(({ requests }) => pops(requests.sent())));
   for (const i of popped) expect(sentPops.has(i), `bubble ${i + 1} was sent`).toBe(true);
 
   // Every paint acknowledged is on the wall, and every painted cell was sent by a page.
@@ -142,7 +142,7 @@ test("a rolling restart under load: every acknowledged action is kept, every pag
   const ackedPaints = walls.flatMap(({ requests }) => requests.acked());
   expect(ackedPaints.length).toBeGreaterThan(0);
   for (const { cell, e } of ackedPaints) expect(wall?.[cell as number], `cell ${cell}`).toBe((e as number) + 1);
-  const sentPaints = walls.flatMap(({ requests }) => [...requests.sent.values()]);
+  const sentPaints = walls.flatMap(({ requests }) => requests.sent());
   for (const [cell, byte] of (wall ?? []).entries()) {
     if (byte > 0)
       expect(
