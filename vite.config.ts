@@ -53,9 +53,11 @@ export default defineConfig({
                 },
                 {
                   // What a live page fetches once it is live: the channel, its topics, what the page
-                  // says about its connection, and the outbox. One chunk, one request.
+                  // says about its connection (and its words for "busy" and "away", which only the
+                  // channel's code can find), the outbox and the pace it sends at. One chunk, one
+                  // request.
                   name: "live-channel",
-                  test: /\/app\/kit\/live\/(channel|topics|connection|outbox)\.|\/contracts\/live\./,
+                  test: /\/app\/kit\/live\/(channel|topics|connection|connection-words|outbox|pacer)\.|\/contracts\/live\./,
                 },
                 {
                   // The blog list and its articles share their data: one chunk, not two.

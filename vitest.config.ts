@@ -8,7 +8,7 @@ const BUILT = "scripts/build/built-site.test.ts";
  * Load tests: thousands of sockets, or memory read against a baseline. They run alone, after the
  * rest, so what they measure is the server's and the page code's, not the other tests'.
  */
-const ALONE = ["server/live/reconnect-storm.test.ts", "server/live/fuzz.test.ts"];
+const ALONE = ["server/live/reconnect-storm.test.ts", "server/live/fuzz.test.ts", "server/live/protocol-fuzz.test.ts"];
 
 export default defineConfig({
   define: {

@@ -148,6 +148,18 @@ export interface PaintRequest {
   e: number;
 }
 
+/**
+ * A paint applied (server -> page): `ok`, with the cooldown this server keeps when it says so
+ * (optional: a server of an earlier version says only `n`), so the page's countdown to the next
+ * paint is the server's.
+ */
+export interface PaintOk {
+  topic: typeof WALL_TOPIC;
+  t: "ok";
+  n: number;
+  cooldownMs?: number;
+}
+
 /** Asks for the whole wall again (the page found a gap in the sequence). */
 export interface SyncRequest {
   topic: typeof WALL_TOPIC;

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectProblems, httpErrorLine, open } from "./fixtures";
 import { holdTheLine } from "./live-line";
 import { bubble, PATH, poppedOnServer, SIZE, test } from "./sheet-page";
@@ -10,7 +11,7 @@ import { installPausedClock } from "./timers";
  */
 test.describe.configure({ mode: "serial" });
 
-test("without the server, the page says so plainly, shows the last sheet it saw, and comes back by itself", async ({
+test("without the server, the page says so plainly, shows the last sheet it saw, and the next visit finds the server back", async ({
   page,
   problems,
 }) => {
@@ -44,8 +45,10 @@ test("without the server, the page says so plainly, shows the last sheet it saw,
   await expect(bubble(page, 8)).toHaveAttribute("aria-disabled", "true");
   await expect(page.getByRole("link", { name: "Pop a sheet of your own" })).toHaveAttribute("href", "/bubble-wrap");
 
-  // The server is back: the page finds it on its own.
+  // The server is back: a static host is asked once a visit (e2e/live-static-host.spec.ts), so the
+  // next visit finds it.
   line.away = false;
+  await page.reload();
   await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible({ timeout: 15_000 });
   await expect(bubble(page, 8)).not.toHaveAttribute("aria-disabled", "true");
   // The static host is asked once, when the channel first fails to open; its 404 is the browser's
@@ -70,8 +73,70 @@ test("pops made while reconnecting wait in storage: a tab closed meanwhile loses
   await open(page, PATH);
   await expect(bubble(page, 15)).toHaveAttribute("aria-pressed", "true");
   await expect.poll(() => poppedOnServer(page)).toContain(15);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("sharedBubblePending"))).toBe("");
+  await expect.poll(() => pendingInStorage(page)).toEqual([]);
 });
+
+test("each tab keeps its own pops waiting: a tab with none of its own clears no other's, and a tab closed meanwhile loses none", async ({
+  page,
+  context,
+}) => {
+  // Two tabs of one browser, both away from the server: each pops while reconnecting.
+  const pops = { first: 0, second: 0 };
+  const tabs = [];
+  for (const name of ["first", "second"] as const) {
+    const tab = name === "first" ? page : await context.newPage();
+    const line = await holdTheLine(tab);
+    await open(tab, PATH);
+    await expect(tab.getByText("Live: every pop pops for everyone.")).toBeVisible();
+    line.away = true;
+    line.cut();
+    await expect(tab.getByText(/Reconnecting/)).toBeVisible();
+    tabs.push({ tab, line });
+  }
+  const popped = await poppedOnServer(page);
+  const whole = Array.from({ length: SIZE }, (_, i) => i + 1).filter((n) => !popped.includes(n));
+  [pops.first, pops.second] = whole as [number, number];
+  for (const [k, { tab }] of tabs.entries()) {
+    const n = k === 0 ? pops.first : pops.second;
+    await bubble(tab, n).click();
+    await expect(bubble(tab, n)).toHaveAttribute("aria-pressed", "true");
+  }
+  // Each tab's pops are in storage, neither overwriting the other's.
+  await expect.poll(() => pendingInStorage(page)).toEqual([pops.first - 1, pops.second - 1].sort((a, b) => a - b));
+  // A third tab, live, with no pops of its own, clears nothing.
+  const third = await context.newPage();
+  await open(third, PATH);
+  await expect(third.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect.poll(() => pendingInStorage(third)).toEqual([pops.first - 1, pops.second - 1].sort((a, b) => a - b));
+  // Both popping tabs close before the server is back: a live tab takes their pops over and sends
+  // them, once.
+  for (const { tab } of tabs) await tab.close();
+  await expect
+    .poll(() => poppedOnServer(third), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining([pops.first, pops.second]));
+  await expect.poll(() => pendingInStorage(third)).toEqual([]);
+});
+
+/** Every pop (0-based) this browser keeps waiting in storage, whatever tab keeps it. */
+const pendingInStorage = (page: Page) =>
+  page.evaluate(() => {
+    const pops: number[] = [];
+    for (let k = 0; k < localStorage.length; k++) {
+      const key = localStorage.key(k) ?? "";
+      if (!key.startsWith("sharedBubblePending")) continue;
+      try {
+        // A tab's record (one or more sheets' pops), or one every tab shared before.
+        const kept = JSON.parse(localStorage.getItem(key) || "null");
+        const value = kept?.value ?? kept;
+        for (const record of Array.isArray(value) ? value : [value]) {
+          if (Array.isArray(record?.i)) pops.push(...record.i);
+        }
+      } catch {
+        // Not a record of pops.
+      }
+    }
+    return pops.sort((a, b) => a - b);
+  });
 
 test("where WebSockets are blocked but the server answers, the page says so and gives its pops back, never queues them for ever", async ({
   page,

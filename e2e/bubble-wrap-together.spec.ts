@@ -85,6 +85,25 @@ test("a visitor whose connection drops catches up on what was popped meanwhile",
   await other.close();
 });
 
+test("'Here now' is a number only while live: reconnecting, the page neither shows nor reads out the last one", async ({
+  page,
+}) => {
+  const line = await holdTheLine(page);
+  await open(page, PATH);
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(stat(page, "Here now")).toHaveText(/^\d+$/);
+  const announced = page.locator('[aria-live="polite"]');
+  await expect(announced).toContainText(/\d+ (person|people) here\./);
+  line.away = true;
+  line.cut();
+  await expect(page.getByText(/^Reconnecting/)).toBeVisible();
+  await expect(stat(page, "Here now")).toHaveText("…");
+  await expect(announced).toHaveText(/^\d+ of \d+ bubbles popped\.$/);
+  line.away = false;
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible({ timeout: 15_000 });
+  await expect(stat(page, "Here now")).toHaveText(/^\d+$/, { timeout: 8000 });
+});
+
 test("when the last bubble pops, everyone gets a fresh sheet and a small celebration", async ({
   page,
   browser,

@@ -9,7 +9,7 @@ import { cellButton, LIVE, namesOn, PATH, place, test } from "./wall-page";
  */
 test.describe.configure({ mode: "serial" });
 
-test("without the server, the page says so plainly, shows the last wall it saw and when, and comes back by itself", async ({
+test("without the server, the page says so plainly, shows the last wall it saw and when, and the next visit finds the server back", async ({
   page,
   problems,
 }) => {
@@ -34,8 +34,10 @@ test("without the server, the page says so plainly, shows the last wall it saw a
   await cellButton(page, 150).click({ force: true });
   expect(await namesOn(page)).toEqual(seen);
 
-  // The server is back: the page finds it on its own.
+  // The server is back: a static host is asked once a visit (e2e/live-static-host.spec.ts), so the
+  // next visit finds it.
   line.away = false;
+  await page.reload();
   await expect(page.getByText(LIVE)).toBeVisible({ timeout: 15_000 });
   await expect(cellButton(page, 0)).not.toHaveAttribute("aria-disabled");
   // The static host is asked once, when the channel first fails to open; its 404 is the browser's
@@ -84,6 +86,29 @@ test("a first visit with no server shows no wall at all, never invented cells", 
   // to report.
   await expectProblems(problems, [httpErrorLine("/api/wall")]);
 });
+
+test("a wall last seen before today says its date, not only a time", async ({ page, problems }) => {
+  // Last week's wall, kept from a visit then; today, a static host.
+  const seenAt = await page.evaluate(() => {
+    const seen = new Date();
+    seen.setDate(seen.getDate() - 7);
+    seen.setHours(14, 3, 12);
+    return seen.getTime();
+  });
+  await page.addInitScript((kept) => localStorage.setItem("sharedEmojiWall", kept), savedWall(seenAt));
+  (await holdTheLine(page, { statePath: "/api/wall" })).away = true;
+  await open(page, PATH);
+  const day = new Date(seenAt);
+  const month = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ")[day.getMonth()];
+  const year = day.getFullYear() === new Date().getFullYear() ? "" : ` ${day.getFullYear()}`;
+  await expect(
+    page.getByText(`Showing the wall as it was on ${day.getDate()} ${month}${year} at 14:03.`),
+  ).toBeVisible();
+  await expectProblems(problems, [httpErrorLine("/api/wall")]);
+});
+
+/** A wall as the page keeps it in storage (app/toys/emojis-together/logic.ts), seen at `seenAt`. */
+const savedWall = (seenAt: number) => JSON.stringify({ cells: `0${".".repeat(WALL_SIZE - 1)}`, seenAt });
 
 test("the personal Emoji Wall links to the shared one", async ({ page }) => {
   await open(page, "/emojis");

@@ -110,20 +110,22 @@ test("a paint the server refuses as too soon (another tab of the same place) wai
   browser,
   baseURL,
 }) => {
-  // Two tabs of one visitor: the same address, so the same cooldown, which only the server knows.
+  // Two tabs of one visitor: one browser, whose tabs name the visitor token the server gave the
+  // first (kept in its storage), so the same cooldown, which only the server knows.
+  const context = await browser.newContext({
+    baseURL,
+    serviceWorkers: "block",
+    extraHTTPHeaders: { "X-Forwarded-For": "192.0.2.77" },
+  });
   const tabs = [];
   for (let k = 0; k < 2; k++) {
-    const context = await browser.newContext({
-      baseURL,
-      serviceWorkers: "block",
-      extraHTTPHeaders: { "X-Forwarded-For": "192.0.2.77" },
-    });
     const tab = await context.newPage();
     await open(tab, PATH);
     await expect(tab.getByText(LIVE)).toBeVisible();
-    tabs.push({ tab, context });
+    await expect.poll(() => tab.evaluate(() => localStorage.getItem("visitorToken"))).not.toBeNull();
+    tabs.push(tab);
   }
-  const [first, second] = tabs.map((t) => t.tab) as [Page, Page];
+  const [first, second] = tabs as [Page, Page];
   await paint(first, 60, 3);
   await expect.poll(async () => (await wallOnServer(first))[60]).toBe(4);
   await paint(second, 61, 8);
@@ -136,7 +138,7 @@ test("a paint the server refuses as too soon (another tab of the same place) wai
   await expect.poll(async () => (await wallOnServer(second))[61], { timeout: 10_000 }).toBe(9);
   await expect(cellButton(first, 61)).toHaveAccessibleName(`${place(61)}: ${emoji(8).char}`);
   await expect(second.getByText(/One paint every/)).toHaveCount(0);
-  for (const { context } of tabs) await context.close();
+  await context.close();
 });
 
 test("a visitor whose connection drops catches up on what was painted meanwhile", async ({
@@ -161,6 +163,55 @@ test("a visitor whose connection drops catches up on what was painted meanwhile"
   await other.close();
 });
 
+test("paints made while the site is busy wait, and go when it has room at the topic's pace: the channel is never closed for too many", async ({
+  page,
+}) => {
+  // Nine paints, one a cooldown (2 s) while busy, then as many seconds for the server to take them.
+  test.slow();
+  const line = { busy: false, urls: [] as string[], closes: [] as number[], cut: () => {} };
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    line.urls.push(ws.url());
+    if (line.busy) {
+      ws.send(JSON.stringify({ t: "busy", retryMs: 2000, reason: "The site is full." }));
+      ws.close({ code: 4429, reason: "Busy" });
+      return;
+    }
+    const server = ws.connectToServer();
+    server.onClose((code) => {
+      line.closes.push(code ?? 1005);
+      ws.close({ code });
+    });
+    line.cut = () => {
+      server.close();
+      ws.close();
+    };
+  });
+  await open(page, PATH);
+  await expect(page.getByText(LIVE)).toBeVisible();
+  line.busy = true;
+  line.cut();
+  await expect(page.getByText(/^The site is very busy right now\. Trying again/)).toBeVisible();
+  const cells = [110, 111, 112, 113, 114, 115, 116, 117, 118];
+  for (const cell of cells) {
+    await expect(page.locator("#wall-cooldown")).toHaveText("Pick an emoji, then press a cell.");
+    await paint(page, cell, 9);
+    await expect(cellButton(page, cell)).toHaveAccessibleName(`${place(cell)}: ${emoji(9).char}`);
+  }
+  // Kept while busy, as the visitor's own: none given back.
+  expect((await wallOnServer(page)).subarray(110, 119).every((byte) => byte !== 10)).toBe(true);
+  const triesBefore = line.urls.length;
+  // The cut above closed the first channel; what follows is the channel the paints go on.
+  line.closes.length = 0;
+  line.busy = false;
+  await expect(page.getByText(LIVE)).toBeVisible({ timeout: 15_000 });
+  await expect
+    .poll(async () => [...(await wallOnServer(page)).subarray(110, 119)], { timeout: 60_000 })
+    .toEqual(cells.map(() => 10));
+  // One channel took them all: the server never closed it for too many messages (1008).
+  expect(line.closes).toEqual([]);
+  expect(line.urls).toHaveLength(triesBefore + 1);
+});
+
 test("bad input is refused with a reason, closes a channel that is not a message, and stores nothing", async ({
   page,
 }) => {
@@ -183,7 +234,16 @@ test("bad input is refused with a reason, closes a channel that is not a message
         };
         ws.onclose = (event) => resolve({ code: event.code, replies });
       });
-    const paint = (n: number, cell: unknown, e: unknown) => JSON.stringify({ topic: "wall", t: "paint", n, cell, e });
+    // Each paint names itself, as a page's does (contracts/wall.ts PAINT_ID).
+    const paint = (n: number, cell: unknown, e: unknown) =>
+      JSON.stringify({
+        topic: "wall",
+        t: "paint",
+        n,
+        id: `bad-input-${String(cell)}-${n}`.replace(/\W/g, "_"),
+        cell,
+        e,
+      });
     return [
       await talk([paint(1, 200, 0), paint(2, 3, 16)]),
       await talk([paint(1, 3, "🎉")]),
@@ -200,7 +260,7 @@ test("bad input is refused with a reason, closes a channel that is not a message
   expect(answers[2]?.code).toBe(1008);
   // The refusal is at once; the paint's "ok" waits for its write: by their numbers, not their order.
   const [first, second] = (answers[3]?.replies ?? []).map((r) => JSON.parse(r)).sort((a, b) => a.n - b.n);
-  expect(first).toEqual({ topic: "wall", t: "ok", n: 1 });
+  expect(first).toEqual({ topic: "wall", t: "ok", n: 1, cooldownMs: COOLDOWN_S * 1000 });
   expect(second).toMatchObject({
     t: "no",
     n: 2,

@@ -6,24 +6,49 @@ import { test as base } from "./fixtures";
 import { SUITE_LIMITS } from "./suite-limits";
 
 /**
- * The suite's fixtures with a server of the spec's own (server/main.ts, one per worker): its data
- * in a folder nobody else touches, the suite's limits (suite-limits.ts) and `env` its settings,
- * and every page of the spec opened on it (`baseURL`): for a shared toy whose tests expect exact
- * state while other specs use the suite's server.
+ * The suite's fixtures with a server of the spec file's own (server/main.ts, started by the
+ * file's first test in a worker, stopped when the worker ends): its data in a folder nobody else
+ * touches, the suite's limits (suite-limits.ts) and `env` its settings, and every page of the spec
+ * opened on it (`baseURL`): for a shared toy whose tests expect exact state while other specs use
+ * the suite's server. One per file, not per worker: two spec files of one toy (its shared use, and
+ * its tests away from the server) each begin from an empty store, whichever worker runs them and
+ * in whichever order (one per worker, a file run after another found the bubbles it had popped).
  */
 export function withPrivateServer(name: string, env: Record<string, string> = {}) {
-  return base.extend<object, { privateServer: { origin: string } }>({
-    privateServer: [
+  return base.extend<object, { privateServers: Map<string, Promise<PrivateServer>> }>({
+    privateServers: [
       // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
       async ({}, use) => {
-        const dataDir = mkdtempSync(join(tmpdir(), `pointless-${name}-`));
-        const { origin, child } = await startSiteProcess({ COUNTER_DATA_DIR: dataDir, ...SUITE_LIMITS, ...env });
-        await use({ origin });
-        await stopProcess(child);
-        rmSync(dataDir, { recursive: true, force: true });
+        const servers = new Map<string, Promise<PrivateServer>>();
+        await use(servers);
+        for (const server of servers.values()) await (await server).stop();
       },
       { scope: "worker" },
     ],
-    baseURL: async ({ privateServer }, use) => use(privateServer.origin),
+    baseURL: async ({ privateServers }, use, testInfo) => {
+      let server = privateServers.get(testInfo.file);
+      if (!server) {
+        server = startPrivateServer(name, env);
+        privateServers.set(testInfo.file, server);
+      }
+      await use((await server).origin);
+    },
   });
+}
+
+interface PrivateServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+async function startPrivateServer(name: string, env: Record<string, string>): Promise<PrivateServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), `pointless-${name}-`));
+  const { origin, child } = await startSiteProcess({ COUNTER_DATA_DIR: dataDir, ...SUITE_LIMITS, ...env });
+  return {
+    origin,
+    async stop() {
+      await stopProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

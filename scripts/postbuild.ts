@@ -1,6 +1,6 @@
 // After `react-router build`: rewrite the pre-rendered HTML for a fast first paint, give every page
 // its Content-Security-Policy, draw each page's social preview image, write the headers for
-// `npm start` and static hosts, then precompress.
+// `npm start`, static hosts and nginx, then precompress.
 // Runs under the project's Node 24 (TypeScript type stripping).
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -9,6 +9,7 @@ import { closure, reachable } from "./build/chunk-graph.ts";
 import { precompress } from "./build/compress.ts";
 import { walk } from "./build/files.ts";
 import { transformHtml } from "./build/html.ts";
+import { writeNginxIncludes } from "./build/nginx-includes.ts";
 import {
   addCspMeta,
   contentSecurityPolicy,
@@ -76,6 +77,8 @@ const drawn = writeShareImages(DIR, pages, readFileSync(join(DIR, "favicon.svg")
 const precached = writeServiceWorker(DIR, readFileSync("scripts/build/sw-template.js", "utf8"));
 
 const compressed = precompress(DIR);
+// nginx in front (deploy/nginx/pointless-toys.conf) sends each file's headers as `npm start` does.
+const forNginx = writeNginxIncludes(DIR, "build/nginx");
 console.log(
-  `postbuild: rewrote ${pageHeaders.length} pages, drew ${drawn} share images, wrote headers, precached ${precached.length} files in sw.js, precompressed ${compressed} files`,
+  `postbuild: rewrote ${pageHeaders.length} pages, drew ${drawn} share images, wrote headers (and nginx's for ${forNginx} files), precached ${precached.length} files in sw.js, precompressed ${compressed} files`,
 );

@@ -154,8 +154,8 @@ export class ConfigError extends Error {
 }
 
 /**
- * Everything the server reads from its environment, in one place, read once at start (the
- * README's Deploy section lists them):
+ * Everything the server reads from its environment, in one place, read once at start (as
+ * docs/deploy.md lists them):
  * PORT (3000), HOST (every interface), SITE_DIR (build/client), REDIS_URL (else SQLite in
  * COUNTER_DATA_DIR, default data/), TRUST_PROXY (the proxies in front, whose X-Forwarded-For
  * is believed: their addresses or subnets, "10.0.0.0/8,127.0.0.1" or "loopback", or, as before,

@@ -113,7 +113,7 @@ export function siteFiles(dir = "build/client", log?: Logger): SiteFiles {
     }
   }
 
-  return { serve, responseHeaders: headers.response };
+  return { serve, responseHeaders: headers.response, headersFor };
 }
 
 export interface SiteFiles {
@@ -121,4 +121,9 @@ export interface SiteFiles {
   serve(req: IncomingMessage, res: ServerResponse, pathname: string): void | Promise<void>;
   /** The headers every answer carries (the API's too). */
   responseHeaders: Record<string, string>;
+  /**
+   * Every header the server sends with `file` (a path siteFileOf gives), besides the file's own
+   * (type, length, ETag): what the build's nginx includes are written from (scripts/build/nginx-includes.ts).
+   */
+  headersFor(file: string): Record<string, string>;
 }

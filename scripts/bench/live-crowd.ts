@@ -4,8 +4,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import { liveUrl } from "../../contracts/live.ts";
-import { fleetLimit } from "../../server/limiter.ts";
 import { readConfig } from "../../server/config.ts";
+import { fleetLimit } from "../../server/limiter.ts";
 import { setUp } from "./live-servers.ts";
 import { fourToys } from "./live-toys.ts";
 
@@ -78,7 +78,8 @@ export async function mintingBot(seconds: number, notes: string[], failures: str
     // A fixed window: `points` per window, the first window starting at the first mint.
     const granted = points * Math.ceil(elapsed / durationS);
     const ok = tokens.size <= granted;
-    if (!ok) failures.push(`minting bot: ${tokens.size} tokens in ${elapsed.toFixed(0)} s, the limit grants ${granted}`);
+    if (!ok)
+      failures.push(`minting bot: ${tokens.size} tokens in ${elapsed.toFixed(0)} s, the limit grants ${granted}`);
     notes.push(
       `- A bot minting visitor tokens from one address: ${channels} channels opened in ${elapsed.toFixed(0)} s (${busy} told the site is busy), ${tokens.size} tokens given; the mint's limit (${formatLimit()}) grants ${granted} in that time ${ok ? "✓" : "✗"}.`,
     );

@@ -15,7 +15,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-const accepts = (port: number) =>
+/** Whether something accepts connections on 127.0.0.1:`port` now. */
+export const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(port, "127.0.0.1", () => {
       socket.end();
@@ -34,9 +35,18 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 
 
 /**
  * Debian's redis-server on loopback (a free port, or `port`), nothing saved to disk unless `dir` is
- * given; resolves once it accepts connections.
+ * given; resolves once it accepts connections. `detached`: in a process group of its own, so a
+ * terminal's Ctrl-C reaches only the caller, which stops it when it is time.
  */
-export async function startRedis({ port: fixedPort, dir }: { port?: number; dir?: string } = {}): Promise<{
+export async function startRedis({
+  port: fixedPort,
+  dir,
+  detached = false,
+}: {
+  port?: number;
+  dir?: string;
+  detached?: boolean;
+} = {}): Promise<{
   url: string;
   port: number;
   child: ChildProcess;
@@ -47,7 +57,7 @@ export async function startRedis({ port: fixedPort, dir }: { port?: number; dir?
   const child = spawn(
     "redis-server",
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--protected-mode", "yes"],
-    { stdio: "ignore" },
+    { stdio: "ignore", detached },
   );
   const failed = new Promise<never>((_, reject) => {
     child.once("error", (error: NodeJS.ErrnoException) =>
@@ -74,11 +84,17 @@ export async function startRedis({ port: fixedPort, dir }: { port?: number; dir?
 
 /**
  * The site's server (server/main.ts, as `npm start` runs it) on a free port, with `env` added;
- * resolves once it serves. With `maxOpenFiles`, it starts under `ulimit -n` of that many.
+ * resolves once it serves. With `maxOpenFiles`, it starts under `ulimit -n` of that many; each
+ * line of its log is kept in `logs` and handed to `onLog`; `detached` as startRedis's.
  */
 export async function startSiteProcess(
   env: Record<string, string>,
-  { port: fixedPort, maxOpenFiles }: { port?: number; maxOpenFiles?: number } = {},
+  {
+    port: fixedPort,
+    maxOpenFiles,
+    onLog,
+    detached = false,
+  }: { port?: number; maxOpenFiles?: number; onLog?: (line: string) => void; detached?: boolean } = {},
 ): Promise<{ origin: string; port: number; child: ChildProcess; logs: string[] }> {
   const port = fixedPort ?? (await freePort());
   const [command, args] =
@@ -88,6 +104,7 @@ export async function startSiteProcess(
   const child = spawn(command, args, {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit"],
+    detached,
   });
   // Its log, one JSON line per entry.
   const logs: string[] = [];
@@ -96,6 +113,7 @@ export async function startSiteProcess(
     const lines = (partial + chunk.toString()).split("\n");
     partial = lines.pop() ?? "";
     logs.push(...lines);
+    if (onLog) for (const line of lines) onLog(line);
   });
   await new Promise<void>((resolve, reject) => {
     const exited = (code: number | null) =>

@@ -60,6 +60,14 @@ const LegacySchema = v.strictObject({
   ),
 });
 
+/**
+ * What a page may send to the counter, by schema: the bodies of `POST /api/clicks` and the
+ * parameters of `GET /api/clicks`, for the fuzzer (server/live/protocol-fuzz.test.ts), which makes
+ * valid requests from them and then mutates them.
+ */
+export const CLICK_BODIES = { send: SendSchema, legacy: LegacySchema };
+export const CLICK_QUERIES = { [DEVICE_QUERY]: DeviceId, batch: LegacyBatchId };
+
 const messages = (issues: readonly { message: string }[]) => issues.map((issue) => issue.message).join("; ");
 
 export function clickRoutes({

@@ -239,6 +239,8 @@ export function createLiveSockets({
       onOriginRefused?.(origin, req.headers.host);
       return refuseHttp(socket, "403 Forbidden", "This channel is for the site's own pages.", "origin");
     }
+    // Each page its own moment within the window, as the goodbye spreads them: a page waits at
+    // least what it is told, and pages told at once must not all come back at once.
     const restarting = () =>
       refuseBusy(
         req,
@@ -246,7 +248,7 @@ export function createLiveSockets({
         head,
         "stopping",
         "The server is restarting. Back in a few seconds.",
-        COME_BACK_WITHIN_MS,
+        Math.round(1000 + Math.random() * (COME_BACK_WITHIN_MS - 1000)),
       );
     if (stopping) return restarting();
     const address = addressOf(req);

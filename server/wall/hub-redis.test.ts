@@ -57,7 +57,7 @@ describe("the wall on two servers sharing one Redis", () => {
     }));
     await Promise.all(paints.map(({ id, hub, peer, cell, e }) => hub.paint(peer, { n: 1, id, cell, e })));
     await Promise.all([one.hub.flush(), two.hub.flush()]);
-    for (const { peer } of paints) expect(peer.texts).toEqual([{ t: "ok", n: 1 }]);
+    for (const { peer } of paints) expect(peer.texts).toEqual([{ t: "ok", n: 1, cooldownMs: 3000 }]);
     const stored = await redisWallStore(one.backends.redis).wall();
     expect([60, 61, 62, 63].map((cell) => stored.cells[cell])).not.toContain(0);
     const wallOn = async (hub: typeof one.hub) => decodeCells((await hub.wall())?.cells);
@@ -83,7 +83,7 @@ describe("the wall on two servers sharing one Redis", () => {
     const paint = { id: "paint-on-two-servers", cell: 90, e: 3 };
     await one.hub.paint(painter, { n: 1, ...paint });
     await one.hub.flush();
-    expect(painter.texts).toEqual([{ t: "ok", n: 1 }]);
+    expect(painter.texts).toEqual([{ t: "ok", n: 1, cooldownMs: 3000 }]);
     await two.hub.paint(testPeer("203.0.113.81"), { n: 1, id: "later-paint-on-two", cell: 90, e: 11 });
     await two.hub.flush();
     // The first server stopped before the painter's ok reached it: its page sends the paint again,
@@ -91,7 +91,7 @@ describe("the wall on two servers sharing one Redis", () => {
     const page = testPeer("203.0.113.80");
     await two.hub.paint(page, { n: 2, ...paint });
     await two.hub.flush();
-    expect(page.texts).toEqual([{ t: "ok", n: 2 }]);
+    expect(page.texts).toEqual([{ t: "ok", n: 2, cooldownMs: 3000 }]);
     expect((await redisWallStore(one.backends.redis).wall()).cells[90]).toBe(12);
   });
 
@@ -107,8 +107,8 @@ describe("the wall on two servers sharing one Redis", () => {
     // Another visitor behind the same address (a classroom's NAT) has a cooldown of its own.
     await two.hub.paint(classmate, { n: 1, id: "fleet-cooldown-paint-3", cell: 3, e: 3 });
     await Promise.all([one.hub.flush(), two.hub.flush()]);
-    expect(here.texts).toEqual([{ t: "ok", n: 1 }]);
-    expect(classmate.texts.filter((m) => m.t === "ok" || m.t === "no")).toEqual([{ t: "ok", n: 1 }]);
+    expect(here.texts).toEqual([{ t: "ok", n: 1, cooldownMs: 3000 }]);
+    expect(classmate.texts.filter((m) => m.t === "ok" || m.t === "no")).toEqual([{ t: "ok", n: 1, cooldownMs: 3000 }]);
     expect(there.texts[0]).toMatchObject({ t: "no", n: 1, retryMs: expect.any(Number) });
     expect(there.texts[0]?.retryMs).toBeGreaterThan(2000);
     expect((await redisWallStore(one.backends.redis).wall()).cells[2]).toBe(0);

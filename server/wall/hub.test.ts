@@ -136,7 +136,7 @@ describe("the wall's hub", () => {
     const paint = { id: "paint-sent-twice-01", cell: 40, e: 2 };
     await before.paint(painter, { n: 1, ...paint });
     await before.flush();
-    expect(painter.texts).toEqual([{ t: "ok", n: 1 }]);
+    expect(painter.texts).toEqual([{ t: "ok", n: 1, cooldownMs: 3000 }]);
     // Someone else paints the cell afterwards.
     await before.paint(testPeer("198.51.100.31"), { n: 1, id: "later-paint-0001", cell: 40, e: 7 });
     await before.flush();
@@ -145,7 +145,7 @@ describe("the wall's hub", () => {
     const page = testPeer("198.51.100.30");
     await before.paint(page, { n: 2, ...paint });
     await before.flush();
-    expect(page.texts).toEqual([{ t: "ok", n: 2 }]);
+    expect(page.texts).toEqual([{ t: "ok", n: 2, cooldownMs: 3000 }]);
     const cell40 = async () => (await sqliteWallStore(backends.sqlite).wall()).cells[40];
     expect(await cell40()).toBe(8);
     await before.stop();
@@ -157,8 +157,8 @@ describe("the wall's hub", () => {
     await after.paint(page, { n: 4, id: "next-paint-00001", cell: 41, e: 3 });
     await after.flush();
     expect(page.texts.slice(1)).toEqual([
-      { t: "ok", n: 3 },
-      { t: "ok", n: 4 },
+      { t: "ok", n: 3, cooldownMs: 3000 },
+      { t: "ok", n: 4, cooldownMs: 3000 },
     ]);
     expect(await cell40()).toBe(8);
     expect((await sqliteWallStore(backends.sqlite).wall()).cells[41]).toBe(4);
@@ -174,8 +174,8 @@ describe("the wall's hub", () => {
     await hub.paint(page, { n: 2, ...paint });
     await hub.flush();
     expect(page.texts).toEqual([
-      { t: "ok", n: 1 },
-      { t: "ok", n: 2 },
+      { t: "ok", n: 1, cooldownMs: 3000 },
+      { t: "ok", n: 2, cooldownMs: 3000 },
     ]);
     const { version, cells } = await sqliteWallStore(backends.sqlite).wall();
     expect([version, cells[50]]).toEqual([1, 6]);

@@ -1,6 +1,7 @@
 import type { PaintRequest } from "../../contracts/wall.ts";
 import {
   encodeCells,
+  type PaintOk,
   WALL_MESSAGE_LIMIT,
   WALL_SIZE,
   WALL_TOPIC,
@@ -81,6 +82,8 @@ export function createWallHub({
   /** The wall as this process has it, with the store's version each cell is known as of. */
   let mirror: { cells: Uint8Array; versions: Float64Array; newest: number; generation: string } | null = null;
   const sequence = createSequence(WALL_TOPIC);
+  /** A paint's answer, with the cooldown as this server keeps it (the page counts down the same). */
+  const paintOk = (n: number): Omit<PaintOk, "topic"> => ({ t: "ok", n, cooldownMs });
   const peers = new Set<Peer>();
   const lastSync = new WeakMap<Peer, number>();
   /** Cells taken since the last numbered message (cell -> palette index). */
@@ -201,7 +204,7 @@ export function createWallHub({
     written(_, batch, news) {
       paints.answered(batch);
       landed(news);
-      for (const { peer, n } of batch) peer.sendJson({ t: "ok", n });
+      for (const { peer, n } of batch) peer.sendJson(paintOk(n));
     },
     failed(_, batch) {
       paints.answered(batch);
@@ -259,7 +262,7 @@ export function createWallHub({
     if (refused) return refuse(peer, n, refused);
     const admission = await paints.admit(peer, id);
     // On the wall already: its page never had the ok. Nothing is painted again, or spent.
-    if (admission === "applied") return peer.sendJson({ t: "ok", n });
+    if (admission === "applied") return peer.sendJson(paintOk(n));
     if (admission !== "gather") return refuse(peer, n, admission);
     paints.gathered(id);
     writes.add(peer, n, { id, cell, e });

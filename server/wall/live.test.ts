@@ -50,6 +50,8 @@ describe("the shared wall, live", () => {
       topic: "wall",
       t: "ok",
       n: 1,
+      // The cooldown as this server keeps it, so the page counts down the same.
+      cooldownMs: 3000,
     });
     await watcher.until(() => messagesOf(watcher).some((m) => paints(m, 37, 12)));
     expect(decodeCells((await wallOverHttp()).cells)?.[37]).toBe(13);

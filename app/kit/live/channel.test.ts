@@ -50,17 +50,19 @@ function setUp(random = () => 1) {
   const statuses: [ChannelStatus, ChannelAttempts][] = [];
   const texts: string[] = [];
   const binaries: ArrayBuffer[] = [];
+  const visitors: string[] = [];
   let resume = "";
   const channel = openChannel({
     url: () => `/api/live?since=${resume}`,
     onText: (text) => texts.push(text),
     onBinary: (data) => binaries.push(data),
+    onVisitor: (token) => visitors.push(token),
     onStatus: (status, attempts) => statuses.push([status, { ...attempts }]),
     silentMs: 25_000,
     connectTimeoutMs: 10_000,
     random,
   });
-  return { channel, statuses, texts, binaries, setResume: (value: string) => (resume = value) };
+  return { channel, statuses, texts, binaries, visitors, setResume: (value: string) => (resume = value) };
 }
 
 /** How long until the next try: the pause the channel chose after its last drop. */
@@ -215,6 +217,67 @@ describe("the live channel", () => {
     onLine.mockReturnValue(true);
     window.dispatchEvent(new Event("online"));
     expect(FakeSocket.all).toHaveLength(2);
+    channel.close();
+  });
+
+  it("keeps the server's busy word to itself, says busy and when it will try again, and waits that long, a little more at random", () => {
+    const { channel, statuses, texts } = setUp(() => 0.5);
+    last().open();
+    last().receive('{"t":"busy","retryMs":12000,"reason":"The site is full."}');
+    last().close(CLOSE.busy);
+    expect(texts).toEqual([]);
+    // Up to a fifth more than asked, at random: half of it here.
+    expect(statuses.at(-1)).toEqual(["busy", { failures: 0, unopened: 0, retryAt: Date.now() + 13_200 }]);
+    expect(nextTryAfter()).toBe(13_200);
+    channel.close();
+  });
+
+  it("never takes a busy server for a network that blocks WebSockets, however often it says so", () => {
+    const { channel, statuses } = setUp(() => 0);
+    for (let k = 0; k < 5; k++) {
+      last().open();
+      last().receive('{"t":"busy","retryMs":3000,"reason":"Too many channels from one place."}');
+      last().close(CLOSE.busy);
+      expect(statuses.at(-1)?.[0]).toBe("busy");
+      expect(nextTryAfter()).toBe(3000);
+    }
+    expect(statuses.filter(([, attempts]) => attempts.unopened > 0)).toEqual([]);
+    channel.close();
+  });
+
+  it("waits a while after a busy close that came without its word, and at most ten minutes whatever the server asks", () => {
+    const { channel, statuses } = setUp(() => 0);
+    last().open();
+    last().close(CLOSE.busy);
+    expect(statuses.at(-1)?.[0]).toBe("busy");
+    expect(nextTryAfter()).toBe(10_000);
+    last().open();
+    last().receive('{"t":"busy","retryMs":86400000,"reason":"Restarting."}');
+    last().close(CLOSE.busy);
+    expect(statuses.at(-1)?.[1].retryAt).toBe(Date.now() + 600_000);
+    vi.advanceTimersByTime(599_999);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    // Nor in a loop when it asks for no wait at all.
+    last().open();
+    last().receive('{"t":"busy","retryMs":0,"reason":"Restarting."}');
+    last().close(CLOSE.busy);
+    expect(nextTryAfter()).toBe(1000);
+    channel.close();
+  });
+
+  it("hands the visitor token the server sends to the page, never to the topics", () => {
+    const { channel, texts, visitors } = setUp();
+    last().open();
+    last().receive('{"t":"visitor","token":"abcdefghijklmnop.qrstuv"}');
+    expect(visitors).toEqual(["abcdefghijklmnop.qrstuv"]);
+    expect(texts).toEqual([]);
+    // A token of no use (not a string): nothing to keep, and still not a topic's.
+    last().receive('{"t":"visitor","token":42}');
+    last().receive('{"t":"visitor"');
+    expect(visitors).toEqual(["abcdefghijklmnop.qrstuv"]);
+    expect(texts).toEqual([]);
     channel.close();
   });
 

@@ -12,11 +12,15 @@ import { jitteredDelay } from "./retry.ts";
  *   opened, because the server is full or stopping, is still a failure);
  * - the server's goodbye (`bye`, when it stops) sets the window to come back in; a close for a
  *   message the server will never take (1008, 1009) or for reading too slowly (1013) waits longer;
+ * - a server that cannot take the channel now (full, too many channels from one place, restarting)
+ *   opens it only to say so (`busy`, then a close with CLOSE.busy): the page waits what it asked,
+ *   up to a fifth more at random, and says "busy" (never "blocked": the channel did open);
  * - an upgrade that does not open within `connectTimeoutMs`, and a channel silent for `silentMs`
  *   (the server's heartbeat comes every 10 s on every channel), are given up and tried again.
  *
- * `url` is asked again for every try, so it can say where the page left off. The heartbeat and the
- * goodbye are the channel's own; every other message goes to `onText` or `onBinary`.
+ * `url` is asked again for every try, so it can say where the page left off. The heartbeat, the
+ * goodbye, the busy word and the visitor token (`onVisitor`) are the channel's own; every other
+ * message goes to `onText` or `onBinary`.
  */
 export type ChannelStatus =
   /** Opening (the first time, or again). */
@@ -24,6 +28,8 @@ export type ChannelStatus =
   | "open"
   /** Closed; the next try is scheduled. */
   | "waiting"
+  /** The server said it is too busy to take the channel: the next try is at `attempts.retryAt`. */
+  | "busy"
   /** The browser says it is offline: the next try waits for it to come back. */
   | "offline"
   /** This browser has no WebSocket. */
@@ -34,6 +40,8 @@ export interface ChannelAttempts {
   failures: number;
   /** Tries in a row that never opened at all (a network that blocks WebSockets, a hung upgrade). */
   unopened: number;
+  /** When busy: the time of the next try (ms since 1970). */
+  retryAt?: number;
 }
 
 export interface ChannelOptions {
@@ -42,6 +50,8 @@ export interface ChannelOptions {
   origin?: string;
   onText: (text: string) => void;
   onBinary?: (data: ArrayBuffer) => void;
+  /** The visitor token the server gave this page (contracts/live.ts VisitorMessage), unchecked. */
+  onVisitor?: (token: string) => void;
   onStatus?: (status: ChannelStatus, attempts: ChannelAttempts) => void;
   silentMs?: number;
   connectTimeoutMs?: number;
@@ -59,12 +69,38 @@ export interface Channel {
 
 /** Failures a close for a message the server will never take counts as: the longest pauses. */
 const REFUSED_FAILURES = 6;
+/** The wait after a busy close that came without the server's word on how long. */
+const BUSY_WITHOUT_WORD_MS = 10_000;
+/**
+ * The waits a busy server is taken at its word for: at least a second (a server that says "now"
+ * again and again must not be asked in a loop), at most ten minutes (a mistake should not silence
+ * a page for a day).
+ */
+const MIN_BUSY_MS = 1000;
+const MAX_BUSY_MS = 10 * 60_000;
+
+/** A channel message's fields, or null when it cannot be read. */
+function fieldsOf(text: string): Record<string, unknown> | null {
+  try {
+    const message: unknown = JSON.parse(text);
+    return typeof message === "object" && message !== null ? (message as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A wait the server asked for, in ms, kept within [0, max]; null when it is not a number. */
+function askedWait(value: unknown, max: number): number | null {
+  const ms = Number(value);
+  return typeof value === "number" && Number.isFinite(ms) ? Math.min(Math.max(ms, 0), max) : null;
+}
 
 export function openChannel({
   url,
   origin: pageOrigin,
   onText,
   onBinary,
+  onVisitor,
   onStatus,
   silentMs = SILENT_AFTER_MS,
   connectTimeoutMs = 10_000,
@@ -76,6 +112,8 @@ export function openChannel({
   let unopened = 0;
   /** The window the server asked pages to come back in (its goodbye), for the next try. */
   let comeBackWithin = 0;
+  /** The wait the server's busy word asked for, for the close that follows it. */
+  let busyFor: number | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryAt = 0;
   let silenceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -83,9 +121,9 @@ export function openChannel({
   let healthyTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
-  const setStatus = (next: ChannelStatus) => {
+  const setStatus = (next: ChannelStatus, nextTry?: number) => {
     status = next;
-    onStatus?.(next, { failures, unopened });
+    onStatus?.(next, nextTry === undefined ? { failures, unopened } : { failures, unopened, retryAt: nextTry });
   };
 
   /** Lets go of a socket at once (a dead connection may take the browser long to close). */
@@ -140,16 +178,19 @@ export function openChannel({
       const { data } = event;
       if (typeof data === "string") {
         if (data.startsWith('{"t":"hb"')) return;
-        if (data.startsWith('{"t":"bye"')) {
-          heardGoodbye(data);
-          return;
-        }
-        onText(data);
+        if (data.startsWith('{"t":"bye"')) heardGoodbye(data);
+        else if (data.startsWith('{"t":"busy"'))
+          busyFor = askedWait(fieldsOf(data)?.retryMs, MAX_BUSY_MS) ?? BUSY_WITHOUT_WORD_MS;
+        else if (data.startsWith('{"t":"visitor"')) {
+          const token = fieldsOf(data)?.token;
+          if (typeof token === "string") onVisitor?.(token);
+        } else onText(data);
       } else if (data instanceof ArrayBuffer) onBinary?.(data);
     };
     opened.onclose = (event: CloseEvent) => {
       if (socket !== opened) return;
       socket = null;
+      if (event.code === CLOSE.busy) busyFor ??= BUSY_WITHOUT_WORD_MS;
       if (event.code === CLOSE.malformed || event.code === CLOSE.tooLarge) failures = REFUSED_FAILURES - 1;
       else if (event.code === CLOSE.tryLater) failures++;
       dropped(isOpen);
@@ -158,12 +199,20 @@ export function openChannel({
   }
 
   function heardGoodbye(text: string) {
-    try {
-      const retryMs = Number((JSON.parse(text) as { retryMs?: unknown }).retryMs);
-      if (Number.isFinite(retryMs)) comeBackWithin = Math.min(Math.max(retryMs, 0), 60_000);
-    } catch {
-      // A goodbye this page cannot read: the usual pauses.
-    }
+    // A goodbye this page cannot read: the usual pauses.
+    comeBackWithin = askedWait(fieldsOf(text)?.retryMs, 60_000) ?? comeBackWithin;
+  }
+
+  /**
+   * The server opened the channel only to say it is too busy: not a failure of the line (it opened,
+   * so it never counts toward "blocked"), and the next try is when the server said, a little later
+   * at random so that the pages it turned away do not all come back in the same second.
+   */
+  function turnedAway(waitMs: number) {
+    busyFor = null;
+    const ms = Math.round(Math.max(waitMs, MIN_BUSY_MS) * (1 + 0.2 * (random ?? Math.random)()));
+    schedule(ms);
+    setStatus("busy", retryAt);
   }
 
   function schedule(ms: number) {
@@ -177,6 +226,7 @@ export function openChannel({
     clearTimeout(connectTimer);
     clearTimeout(healthyTimer);
     if (closed) return;
+    if (busyFor !== null) return turnedAway(busyFor);
     failures++;
     if (!wasOpen) unopened++;
     const atLeast = comeBackWithin;
@@ -186,7 +236,8 @@ export function openChannel({
   }
 
   function online() {
-    if (closed || socket) return;
+    // Back online: try now, unless the server asked for time.
+    if (closed || socket || status === "busy") return;
     clearTimeout(retryTimer);
     connect();
   }

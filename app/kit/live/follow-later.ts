@@ -39,6 +39,7 @@ export function followTopicLater(
       return followed?.status ?? "connecting";
     },
     holdOff: (ms) => followed?.holdOff(ms),
+    giveUp: () => followed?.giveUp(),
     leave() {
       cancel();
       followed?.leave();
@@ -64,6 +65,8 @@ export function outboxLater<T>(options: OutboxOptions<T>): Outbox<T> {
     add: (item) => (real ? real.add(item) : void early.push(item)),
     confirm: (n) => real?.confirm(n),
     refuse: (n, retryMs) => real?.refuse(n, retryMs) ?? [],
+    // Before the outbox's code is in, there is no channel to ask anything on.
+    sendAside: (key, send) => real?.sendAside(key, send),
     resend: () => real?.resend(),
     unconfirmed: () => real?.unconfirmed() ?? [...early],
     clear() {

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { MessageLimit } from "../../../contracts/live";
+import { WALL_MESSAGE_LIMIT } from "../../../contracts/wall";
 import { createOutbox } from "./outbox";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function setUp(open = true) {
+function setUp(open = true, limit: MessageLimit = { burst: 100, perSecond: 100 }) {
   const sent: [number, number[]][] = [];
   const state = { open };
   const outbox = createOutbox<number>({
@@ -15,8 +17,26 @@ function setUp(open = true) {
     },
     everyMs: 50,
     maxPerMessage: 3,
+    limit,
   });
   return { sent, state, outbox };
+}
+
+/**
+ * The server's count of a channel's messages on a topic, as server/live/sockets.ts keeps it (a
+ * token bucket: `burst` at once, `perSecond` after): false for a message past it, which closes the
+ * channel (1008).
+ */
+function serverBucket({ burst, perSecond }: MessageLimit) {
+  let tokens = burst;
+  let at = Date.now();
+  return () => {
+    tokens = Math.min(burst, tokens + ((Date.now() - at) / 1000) * perSecond);
+    at = Date.now();
+    if (tokens < 1) return false;
+    tokens--;
+    return true;
+  };
 }
 
 describe("the outbox", () => {
@@ -103,5 +123,94 @@ describe("the outbox", () => {
     vi.advanceTimersByTime(1000);
     expect(sent).toHaveLength(1);
     expect(outbox.unconfirmed()).toEqual([]);
+  });
+
+  it("paces itself by the topic's limit: what waited while the channel was away goes when it opens, never past the server's count", () => {
+    const admitted = serverBucket(WALL_MESSAGE_LIMIT);
+    const refused: number[] = [];
+    const sent: number[] = [];
+    const state = { open: false };
+    const outbox = createOutbox<number>({
+      send: (_, [paint]) => {
+        if (!state.open || paint === undefined) return false;
+        if (!admitted()) refused.push(paint);
+        sent.push(paint);
+        return true;
+      },
+      everyMs: 100,
+      maxPerMessage: 1,
+      limit: WALL_MESSAGE_LIMIT,
+    });
+    // One paint every three seconds for thirty seconds while reconnecting.
+    for (let k = 0; k < 10; k++) {
+      outbox.add(k);
+      vi.advanceTimersByTime(3000);
+    }
+    expect(sent).toEqual([]);
+    // The channel opens (on the server, a fresh count): some go at once, the rest as the limit allows.
+    state.open = true;
+    vi.advanceTimersByTime(100);
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.length).toBeLessThan(10);
+    vi.advanceTimersByTime(10_000);
+    expect(sent).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(refused).toEqual([]);
+    outbox.stop();
+  });
+
+  it("keeps to the limit however fast things are added, a little under it (the server counts what arrives, bunched)", () => {
+    const limit = { burst: 12, perSecond: 6 };
+    const admitted = serverBucket(limit);
+    let refused = 0;
+    let sent = 0;
+    const outbox = createOutbox<number>({
+      send: () => {
+        sent++;
+        if (!admitted()) refused++;
+        return true;
+      },
+      everyMs: 10,
+      maxPerMessage: 1,
+      limit,
+    });
+    for (let ms = 0; ms < 60_000; ms += 10) {
+      outbox.add(ms);
+      vi.advanceTimersByTime(10);
+    }
+    expect(refused).toBe(0);
+    // A minute at the limit's pace, give or take its margin.
+    expect(sent).toBeGreaterThan(0.7 * 6 * 60);
+    outbox.stop();
+  });
+
+  it("counts the toy's other messages on the topic (a request for the whole state) against the same limit, and sends each once", () => {
+    const admitted = serverBucket(WALL_MESSAGE_LIMIT);
+    const messages: string[] = [];
+    let refused = 0;
+    const talk = (message: string) => {
+      messages.push(message);
+      if (!admitted()) refused++;
+      return true;
+    };
+    const outbox = createOutbox<number>({
+      send: (_, [paint]) => talk(`paint ${paint}`),
+      everyMs: 100,
+      maxPerMessage: 1,
+      limit: WALL_MESSAGE_LIMIT,
+    });
+    for (let k = 0; k < 8; k++) outbox.add(k);
+    vi.advanceTimersByTime(100);
+    // The paints took what the limit allows at once: the request waits its turn, and asked for
+    // twice meanwhile, goes once.
+    outbox.sendAside("sync", () => talk("sync"));
+    outbox.sendAside("sync", () => talk("sync"));
+    vi.advanceTimersByTime(20_000);
+    expect(messages.filter((m) => m === "sync")).toHaveLength(1);
+    expect(messages.filter((m) => m.startsWith("paint"))).toHaveLength(8);
+    expect(refused).toBe(0);
+    // With room, it goes at once.
+    outbox.sendAside("sync", () => talk("sync"));
+    expect(messages.at(-1)).toBe("sync");
+    outbox.stop();
   });
 });

@@ -1,10 +1,15 @@
+import type { MessageLimit } from "../../../contracts/live";
+import { createPacer } from "./pacer";
+
 /**
  * What a page has done and the server has not yet confirmed: gathered for `everyMs` and sent as
  * one numbered message (at most `maxPerMessage` items, which the server must always be able to
- * admit), kept until the server answers it, sent again after a reconnect (so the server's rules
- * must make a repeat harmless, as popping a popped bubble is), put back to wait when the server
- * says "later", and given up when it says "never", or after `maxTries` "laters": nothing waits
- * for ever while the page shows it as done.
+ * admit), no faster than the topic's message limit allows (pacer.ts: what waited while the channel
+ * was away goes when it opens, a burst at once and then at the limit's pace, never a flood that
+ * closes the channel), kept until the server answers it, sent again after a reconnect (so the
+ * server's rules must make a repeat harmless, as popping a popped bubble is), put back to wait
+ * when the server says "later", and given up when it says "never", or after `maxTries` "laters":
+ * nothing waits for ever while the page shows it as done.
  */
 export interface Outbox<T> {
   add(item: T): void;
@@ -15,6 +20,13 @@ export interface Outbox<T> {
    * never, or refused `maxTries` times) come back.
    */
   refuse(n: number, retryMs?: number): T[];
+  /**
+   * A message of the toy's own on the same topic (a request for the whole state), within the same
+   * limit: sent now if the limit allows, else at the first moment it does; asked for again under
+   * the same `key` before it went, it goes once. `send` returns false when it cannot go (it waits).
+   * A reconnect drops what waits: the channel's return brings the state anyway.
+   */
+  sendAside(key: string, send: () => boolean): void;
   /** The channel dropped: everything not confirmed goes again once it is open. */
   resend(): void;
   /** Everything not confirmed yet. */
@@ -29,10 +41,15 @@ export interface OutboxOptions<T> {
   send: (n: number, items: T[]) => boolean;
   everyMs: number;
   maxPerMessage: number;
+  /** The topic's message limit, from its contract (contracts/wall.ts WALL_MESSAGE_LIMIT ...). */
+  limit: MessageLimit;
   maxTries?: number;
 }
 
-export function createOutbox<T>({ send, everyMs, maxPerMessage, maxTries = 10 }: OutboxOptions<T>): Outbox<T> {
+export function createOutbox<T>({ send, everyMs, maxPerMessage, limit, maxTries = 10 }: OutboxOptions<T>): Outbox<T> {
+  const pacer = createPacer(limit);
+  /** The toy's other messages waiting for the limit, by key. */
+  const asides = new Map<string, () => boolean>();
   let queue: T[] = [];
   const inFlight = new Map<number, T[]>();
   /** Items refused with "later", waiting for their next try. */
@@ -42,15 +59,22 @@ export function createOutbox<T>({ send, everyMs, maxPerMessage, maxTries = 10 }:
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function schedule() {
-    if (timer === undefined && queue.length > 0) timer = setTimeout(flush, everyMs);
+    if (timer !== undefined || (queue.length === 0 && asides.size === 0)) return;
+    timer = setTimeout(flush, Math.max(everyMs, pacer.waitMs()));
   }
 
   function flush() {
     timer = undefined;
-    while (queue.length > 0) {
+    for (const [key, sendIt] of asides) {
+      if (!pacer.ready() || !sendIt()) break;
+      pacer.take();
+      asides.delete(key);
+    }
+    while (queue.length > 0 && pacer.ready()) {
       const items = queue.slice(0, maxPerMessage);
       const n = ++counter;
       if (!send(n, items)) break;
+      pacer.take();
       queue = queue.slice(items.length);
       inFlight.set(n, items);
     }
@@ -91,7 +115,16 @@ export function createOutbox<T>({ send, everyMs, maxPerMessage, maxTries = 10 }:
       }
       return givenUp;
     },
+    sendAside(key, sendIt) {
+      if (!asides.has(key) && pacer.ready() && sendIt()) {
+        pacer.take();
+        return;
+      }
+      asides.set(key, sendIt);
+      schedule();
+    },
     resend() {
+      asides.clear();
       queue = [...[...inFlight.values()].flat(), ...queue];
       inFlight.clear();
       schedule();
@@ -99,6 +132,7 @@ export function createOutbox<T>({ send, everyMs, maxPerMessage, maxTries = 10 }:
     unconfirmed: () => [...[...inFlight.values()].flat(), ...[...waiting.values()].flat(), ...queue],
     clear() {
       queue = [];
+      asides.clear();
       inFlight.clear();
       refusals.clear();
       for (const wait of waiting.keys()) clearTimeout(wait);
@@ -107,6 +141,7 @@ export function createOutbox<T>({ send, everyMs, maxPerMessage, maxTries = 10 }:
     stop() {
       clearTimeout(timer);
       timer = undefined;
+      asides.clear();
       for (const wait of waiting.keys()) clearTimeout(wait);
       waiting.clear();
     },

@@ -1,15 +1,23 @@
-import { useDeferredValue, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useDeferredValue, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { DEFAULT_SHEET_SIZE } from "../../../contracts/bubbles";
+import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { BubbleGrid } from "./bubble-grid";
 import { progressText } from "./logic";
-import { type Connection, getServerSheetState, getSheetState, popBubble, subscribeSheet } from "./shared-sheet";
+import {
+  type Connection,
+  getServerSheetState,
+  getSheetState,
+  popBubble,
+  sendsLater,
+  subscribeSheet,
+} from "./shared-sheet";
 
 /** What the page says about its connection, in plain words. */
-const SAYS: Record<Connection, string> = {
+const SAYS: Record<Exclude<Connection, "busy">, string> = {
   connecting: "Joining the sheet…",
   live: "Live: every pop pops for everyone.",
   reconnecting: "Reconnecting… your pops wait and go when the sheet is back.",
@@ -19,15 +27,20 @@ const SAYS: Record<Connection, string> = {
     "This network lets the site through but not its live connection (WebSockets are blocked), so popping with everyone cannot work from here.",
 };
 
+/** The busy words and when the sheet shown was seen: fetched when the page is first busy or away. */
+const ConnectionNote = lazy(() =>
+  import("../../kit/live/connection-words").then(({ ConnectionNote }) => ({ default: ConnectionNote })),
+);
+
 /** How often, at most, the sheet's progress is read out to a screen reader. */
 const ANNOUNCE_EVERY_MS = 5000;
 
 export function BubbleWrapTogether() {
   const view = useSyncExternalStore(subscribeSheet, getSheetState, getServerSheetState);
-  const { sheet, mine, connection, here, celebrate, seenAt, notice } = view;
+  const { sheet, mine, connection, busyUntil, here, celebrate, seenAt, notice } = view;
   const size = sheet?.size ?? DEFAULT_SHEET_SIZE;
   const popped = (sheet?.popped ?? 0) + mine.size;
-  const poppable = sheet !== null && (connection === "live" || connection === "reconnecting");
+  const poppable = sheet !== null && sendsLater(connection);
   // The grid follows the sheet in a render React can pause for the browser (a whole sheet arriving
   // redraws every row in view); the counts above it change at once.
   // Going live (poppable) redraws every row in view too.
@@ -35,13 +48,10 @@ export function BubbleWrapTogether() {
   const gridMine = useDeferredValue(mine);
   const gridPoppable = useDeferredValue(poppable);
 
+  // Who is here is known only while live: away, the last number would be a guess.
+  const hereNow = connection === "live" ? here : null;
   // The totals, read out politely, at most every few seconds: never each stranger's pop.
-  const [announced, setAnnounced] = useState("");
-  const progress = sheet ? progressText(popped, size, here) : "";
-  useEffect(() => {
-    const timer = setTimeout(() => setAnnounced(progress), announced ? ANNOUNCE_EVERY_MS : 0);
-    return () => clearTimeout(timer);
-  }, [progress, announced]);
+  const announced = useAnnounced(sheet ? progressText(popped, size, hereNow) : "", ANNOUNCE_EVERY_MS);
 
   const away = connection === "offline" || connection === "no-server" || connection === "blocked";
   return (
@@ -52,7 +62,7 @@ export function BubbleWrapTogether() {
     >
       <dl className="grid w-full max-w-2xl grid-cols-2 gap-2 text-left sm:grid-cols-4">
         <Stat label="Popped" value={sheet ? `${formatCount(popped)} / ${formatCount(size)}` : "…"} />
-        <Stat label="Here now" value={here === null ? "…" : formatCount(here)} />
+        <Stat label="Here now" value={hereNow === null ? "…" : formatCount(hereNow)} />
         <Stat label="Sheets finished" value={sheet ? formatCount(sheet.finished) : "…"} />
         <Stat label="This sheet" value={sheet ? `#${formatCount(sheet.sheet)}` : "…"} />
       </dl>
@@ -68,8 +78,18 @@ export function BubbleWrapTogether() {
           // A new line per state (keyed), not the old one rewritten: centred text that changes length
           // would otherwise count as moved (a layout shift).
           <p key={connection} className="font-semibold">
-            {SAYS[connection]}
-            {away && seenAt !== null ? ` Showing the sheet as it was at ${new Date(seenAt).toLocaleTimeString()}.` : ""}
+            {connection === "busy" ? null : SAYS[connection]}
+            {connection === "busy" || (away && seenAt !== null) ? (
+              <Suspense>
+                <ConnectionNote
+                  busy={connection === "busy"}
+                  busyUntil={busyUntil}
+                  seenAt={seenAt}
+                  what="sheet"
+                  waits="your pops wait"
+                />
+              </Suspense>
+            ) : null}
           </p>
         )}
         {notice ? <p className="text-sm text-white/90">{notice}</p> : null}

@@ -1,42 +1,27 @@
-import {
-  applyPops,
-  BUBBLES_PATH,
-  BUBBLES_TOPIC,
-  countPopped,
-  type DoneMessage,
-  decodeSheet,
-  isPopped,
-  MAX_POPS_PER_MESSAGE,
-  nextSheet,
-  type PopsMessage,
-  SEND_POPS_EVERY_MS,
-  type Sheet,
-  type SheetJson,
-  type TickMessage,
-} from "../../../contracts/bubbles";
-import type { NoMessage, OkMessage } from "../../../contracts/live";
+import type { Sheet } from "../../../contracts/bubbles";
+import { isPopped } from "../../../contracts/bubbles";
+import { importLater } from "../../kit/lib/import-later";
 import type { Connection } from "../../kit/live/connection";
-import { followTopicLater, outboxLater } from "../../kit/live/follow-later";
 import { createLiveStore } from "../../kit/live/live-store";
-import type { Outbox } from "../../kit/live/outbox";
-import type { FollowedTopic } from "../../kit/live/topics";
 import { playScream } from "../../kit/sound/scream";
-import { fromBase64 } from "./logic";
-import { clearPending, readPending, readSheet, writePending, writeSheet } from "./stored-sheet";
+import type { SheetLink } from "./sheet-link";
 
 /**
  * The shared sheet as this page holds it: what the server last confirmed (`sheet`), the pops made
- * here that it has not confirmed yet (`mine`, shown popped at once, sent in batches by the outbox,
- * and kept in storage until confirmed, so a tab closed while reconnecting loses none), and the state
- * of the connection (app/kit/live/connection.ts). The topic "bubbles" on the page's live channel
- * while the page is open; without it, the page shows the last sheet it saw (kept in storage) with a
- * plain word about why it cannot pop. Every pop the page shows as its own is stored by the server or
- * given back on screen with the reason.
+ * here that it has not confirmed yet (`mine`, shown popped at once), and the state of the
+ * connection (app/kit/live/connection.ts). What talks to the server (the topic "bubbles" on the
+ * page's live channel, the outbox the pops go through, the pops kept in storage until confirmed)
+ * is the sheet's network half, sheet-link.ts, fetched once the page is live rather than with it:
+ * the page paints and hydrates without it, and nothing can be popped before it is in (the page
+ * is not live until then). Every pop the page shows as its own is stored by the server or given
+ * back on screen with the reason.
  */
 export type { Connection };
 
 export interface SharedSheetState {
   connection: Connection;
+  /** While busy: when the page tries again (ms since 1970). */
+  busyUntil: number | null;
   sheet: Sheet | null;
   mine: ReadonlySet<number>;
   here: number | null;
@@ -48,14 +33,10 @@ export interface SharedSheetState {
   notice: string | null;
 }
 
-const GIVEN_BACK = "Your pops could not be sent from this network, so they are back on the sheet.";
-const FINISHED_MEANWHILE = "The sheet was finished before your last pops got there.";
-/** Bubbles others pop scream at most this often, and more quietly than one's own. */
-const OTHERS_SCREAM_MS = 250;
-
 const store = createLiveStore<SharedSheetState>(
   {
     connection: "connecting",
+    busyUntil: null,
     sheet: null,
     mine: new Set(),
     here: null,
@@ -65,218 +46,50 @@ const store = createLiveStore<SharedSheetState>(
   },
   { start: () => start(), stop: () => stop() },
 );
-let state = store.get();
 
-function update(next: Partial<SharedSheetState>) {
-  const mineChanged = next.mine !== undefined && next.mine !== state.mine;
-  store.update(next);
-  state = store.get();
-  if (mineChanged) savePending();
-}
-
-let channel: FollowedTopic | null = null;
-let outbox: Outbox<number> | null = null;
 /**
  * The buzz of a pop: its code is fetched once the sheet starts (after the page is live), not with
  * the page, so the page's first load stays within its budget.
  */
 let haptics: Promise<typeof import("../../kit/lib/haptics")> | null = null;
 const loadHaptics = () => (haptics ??= import("../../kit/lib/haptics"));
-/** What storage said this page's unconfirmed pops were, until a sheet to put them on arrives. */
-let restored: { sheet: number; i: number[] } | null = null;
-let lastScream = 0;
-let saveTimer: ReturnType<typeof setInterval> | undefined;
-let celebrationTimer: ReturnType<typeof setTimeout> | undefined;
-
-function save() {
-  const { sheet } = state;
-  if (!sheet || state.connection !== "live") return;
-  writeSheet(sheet, Date.now());
-  update({ seenAt: Date.now() });
-}
-
-/** Keeps this page's unconfirmed pops in storage. */
-const savePending = () => writePending(state.sheet?.sheet, state.mine);
-
-/** Pops an earlier visit left unconfirmed (in storage), put back on `sheet` if they were made on it. */
-function restorePending(sheet: Sheet) {
-  const pending = restored;
-  if (!pending || pending.i.length === 0) return;
-  restored = null;
-  if (pending.sheet !== sheet.sheet) {
-    if (pending.sheet < sheet.sheet) update({ notice: FINISHED_MEANWHILE });
-    clearPending();
-    return;
-  }
-  const mine = new Set([...state.mine, ...pending.i.filter((i) => i < sheet.size && !isPopped(sheet.bits, i))]);
-  for (const i of mine) if (!state.mine.has(i)) outbox?.add(i);
-  update({ mine });
-}
-
-/** A whole sheet from the server: it replaces this page's, keeping the pops still on their way. */
-function receiveSheet(sheet: Sheet) {
-  const sameSheet = sheet.sheet === state.sheet?.sheet;
-  const mine = new Set([...state.mine].filter((i) => sameSheet && !isPopped(sheet.bits, i)));
-  const lost = !sameSheet && state.mine.size > 0;
-  if (!sameSheet) outbox?.clear();
-  update({ sheet, mine, connection: "live", seenAt: Date.now(), ...(lost ? { notice: FINISHED_MEANWHILE } : {}) });
-  restorePending(sheet);
-}
-
-type SheetMessage = PopsMessage | DoneMessage | TickMessage | OkMessage | NoMessage;
-
-function receive(message: SheetMessage) {
-  const { sheet } = state;
-  switch (message.t) {
-    case "pops": {
-      if (!sheet) return;
-      const { fresh, gap, stale } = applyPops(sheet, message);
-      if (stale) return;
-      if (gap) channel?.send({ t: "sync" });
-      const mine = new Set(state.mine);
-      const others = fresh.filter((i) => !mine.delete(i));
-      for (const i of message.i) mine.delete(i);
-      if (others.length > 0 && Date.now() - lastScream > OTHERS_SCREAM_MS && document.visibilityState === "visible") {
-        lastScream = Date.now();
-        playScream(0.05);
-      }
-      update({ sheet: { ...sheet }, mine });
-      return;
-    }
-    case "done": {
-      if (!sheet) return;
-      outbox?.clear();
-      clearTimeout(celebrationTimer);
-      celebrationTimer = setTimeout(() => update({ celebrate: null }), 6000);
-      update({ sheet: nextSheet(sheet, message), mine: new Set(), celebrate: message.sheet });
-      return;
-    }
-    case "tick": {
-      update({ here: message.here });
-      // Same place in the sequence, different count: something was missed. The whole sheet again.
-      if (sheet && message.sheet === sheet.sheet && message.seq === sheet.seq && message.popped !== sheet.popped) {
-        channel?.send({ t: "sync" });
-      }
-      return;
-    }
-    case "ok":
-      outbox?.confirm(message.n);
-      return;
-    case "no": {
-      // Given back: refused for good, or told "later" too many times.
-      const dropped = outbox?.refuse(message.n, message.retryMs) ?? [];
-      if (dropped.length === 0 && message.retryMs !== undefined) return;
-      const mine = new Set(state.mine);
-      for (const i of dropped) mine.delete(i);
-      update({ mine, notice: message.error });
-      return;
-    }
-    default:
-      return;
-  }
-}
-
-/** The sheet as the server answered over HTTP, shown while the page has none of its own. */
-function sheetOverHttp(json: unknown) {
-  const body = json as Partial<SheetJson>;
-  const bits = fromBase64(body.bits);
-  if (state.sheet || !bits || typeof body.size !== "number") return;
-  const sheet = {
-    sheet: Number(body.sheet),
-    seq: 0,
-    size: body.size,
-    popped: countPopped(bits),
-    finished: Number(body.finished),
-    epoch: 0,
-    bits,
-  };
-  update({ sheet, here: Number(body.here) });
-}
-
-/**
- * The server answers, but the channel never opens (a network or proxy that blocks WebSockets):
- * pops cannot get through, so the page says so and gives back the ones it showed as its own
- * rather than keep them waiting for ever. The channel goes on trying, at its longest pauses.
- */
-function giveBack() {
-  const givingBack = state.mine.size > 0;
-  outbox?.clear();
-  update({ mine: new Set(), ...(givingBack ? { notice: GIVEN_BACK } : {}) });
-}
+let link: SheetLink | null = null;
+let cancel: (() => void) | undefined;
 
 function start() {
   loadHaptics().catch(() => {});
-  outbox = outboxLater<number>({
-    everyMs: SEND_POPS_EVERY_MS,
-    maxPerMessage: MAX_POPS_PER_MESSAGE,
-    send: (n, i) => {
-      const sheet = state.sheet?.sheet;
-      if (sheet === undefined || state.connection !== "live") return false;
-      return channel?.send({ t: "pop", n, sheet, i }) ?? false;
-    },
-  });
-  const saved = state.sheet ? null : readSheet();
-  if (saved) update(saved);
-  // Pops made here that no server confirmed before the page went away: shown again, and sent, on
-  // the sheet they were made on.
-  restored = readPending();
-  if (state.sheet) restorePending(state.sheet);
-  channel = followTopicLater(
-    BUBBLES_TOPIC,
-    {
-      resume: () => (state.sheet?.epoch ? `${state.sheet.epoch}.${state.sheet.seq}` : undefined),
-      onBinary: (payload) => {
-        const sheet = decodeSheet(payload);
-        if (sheet) receiveSheet(sheet);
-      },
-      onMessage: (message) => receive(message as unknown as SheetMessage),
-      onStatus: (status) => {
-        if (status !== "open") return;
-        // A resumed channel sends only what was missed; either way, the page is live again.
-        outbox?.resend();
-        if (state.sheet?.epoch) update({ connection: "live" });
-      },
-    },
-    {
-      probePath: BUBBLES_PATH,
-      wantsBody: () => !state.sheet,
-      current: () => state.connection,
-      set: (connection) => update({ connection }),
-      onBody: sheetOverHttp,
-      onBlocked: giveBack,
+  cancel = importLater(
+    () => import("./sheet-link"),
+    ({ startSheetLink }) => {
+      link = startSheetLink(store);
     },
   );
-  saveTimer = setInterval(save, 10_000);
-  window.addEventListener("pagehide", save);
 }
 
 function stop() {
-  save();
-  channel?.leave();
-  outbox?.stop();
-  channel = null;
-  outbox = null;
-  clearInterval(saveTimer);
-  clearTimeout(celebrationTimer);
-  window.removeEventListener("pagehide", save);
-  store.reset({ ...store.initial(), sheet: state.sheet });
-  state = store.get();
+  cancel?.();
+  link?.stop();
+  link = null;
+  store.reset({ ...store.initial(), sheet: store.get().sheet });
 }
 
 export const subscribeSheet = store.subscribe;
 export const getSheetState = store.get;
 export const getServerSheetState = store.initial;
 
+/** Whether a pop made now is sent, now or once the sheet is back (it waits while reconnecting or busy). */
+export const sendsLater = (connection: Connection) =>
+  connection === "live" || connection === "reconnecting" || connection === "busy";
+
 /** Pops bubble `i` here: at once on screen, with its scream and buzz, and to the server soon. */
 export function popBubble(i: number) {
-  const { sheet, mine, connection } = state;
-  if (!sheet || i < 0 || i >= sheet.size || isPopped(sheet.bits, i) || mine.has(i)) return;
-  if (connection !== "live" && connection !== "reconnecting") return;
-  outbox?.add(i);
+  const { sheet, mine, connection } = store.get();
+  if (!link || !sheet || i < 0 || i >= sheet.size || isPopped(sheet.bits, i) || mine.has(i)) return;
+  if (!sendsLater(connection)) return;
+  link.pop(i);
   playScream();
   loadHaptics().then(
     ({ buzz }) => buzz(),
     () => {},
   );
-  update({ mine: new Set(mine).add(i), notice: null });
 }

@@ -4,11 +4,14 @@ import { fromBase64, toBase64 } from "./logic";
 
 /**
  * What the shared sheet keeps in this browser's storage: the last sheet it saw (shown while there
- * is no server or connection), and this page's pops the server has not confirmed yet. Read back
+ * is no server or connection), and each tab's pops the server has not confirmed yet. Read back
  * untrusted, checked like a message.
  */
 const SHEET_KEY = "sharedBubbleSheet";
-const PENDING_KEY = "sharedBubblePending";
+/** Each tab's unconfirmed pops: PENDING_PREFIX and the tab's id. */
+export const PENDING_PREFIX = "sharedBubblePending:";
+/** Where every tab kept them before (one key for all, taken over by the first tab that starts). */
+export const LEGACY_PENDING_KEY = "sharedBubblePending";
 
 /** The last sheet this browser saw, and when. */
 export function readSheet(): { sheet: Sheet; seenAt: number } | null {
@@ -30,23 +33,22 @@ export function writeSheet(sheet: Sheet, seenAt: number): void {
   writeItem(SHEET_KEY, JSON.stringify({ ...sheet, bits: toBase64(sheet.bits), seenAt }));
 }
 
-/** This page's unconfirmed pops, with the sheet they are for. */
-export function readPending(): { sheet: number; i: number[] } | null {
-  try {
-    const saved = JSON.parse(readItem(PENDING_KEY) || "null") as { sheet?: unknown; i?: unknown } | null;
-    if (!saved || !Number.isSafeInteger(saved.sheet) || !Array.isArray(saved.i)) return null;
-    const i = saved.i.filter((n): n is number => Number.isSafeInteger(n) && n >= 0).slice(0, 10_000);
-    return { sheet: saved.sheet as number, i };
-  } catch {
-    return null;
-  }
+/**
+ * This tab's unconfirmed pops, as kept in storage (app/kit/live/tab-stash.ts: a key per tab, under
+ * PENDING_PREFIX), read back untrusted: each record the pops made on one sheet, at most 10,000.
+ */
+export interface Pending {
+  sheet: number;
+  i: number[];
 }
 
-export function writePending(sheet: number | undefined, mine: ReadonlySet<number>): void {
-  if (mine.size === 0 || sheet === undefined) clearPending();
-  else writeItem(PENDING_KEY, JSON.stringify({ sheet, i: [...mine] }));
-}
-
-export function clearPending(): void {
-  writeItem(PENDING_KEY, "");
+export function pendingOf(value: unknown): Pending[] {
+  const records = Array.isArray(value) ? value : [value];
+  return records.flatMap((record) => {
+    const { sheet, i } = (record ?? {}) as { sheet?: unknown; i?: unknown };
+    if (!Number.isSafeInteger(sheet) || !Array.isArray(i)) return [];
+    return [
+      { sheet: sheet as number, i: i.filter((n): n is number => Number.isSafeInteger(n) && n >= 0).slice(0, 10_000) },
+    ];
+  });
 }

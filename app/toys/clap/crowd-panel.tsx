@@ -1,10 +1,11 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
 import { type Connection, getCrowd, getServerCrowd, subscribeCrowd } from "./crowd";
 import { crowdText } from "./logic";
 
 /** What the panel says about the crowd's connection, in plain words. */
-const SAYS: Record<Connection, string> = {
+const SAYS: Record<Exclude<Connection, "busy">, string> = {
   connecting: "Finding the crowd…",
   live: "Live: your claps join everyone's, and you hear theirs.",
   reconnecting: "Reconnecting… your claps wait, and join the total when the crowd is back.",
@@ -15,6 +16,11 @@ const SAYS: Record<Connection, string> = {
     "This network lets the site through but not its live connection (WebSockets are blocked), so the crowd cannot hear you from here.",
 };
 
+/** The busy words: fetched when the page is first busy (the channel's code is in by then). */
+const ConnectionNote = lazy(() =>
+  import("../../kit/live/connection-words").then(({ ConnectionNote }) => ({ default: ConnectionNote })),
+);
+
 /** How often, at most, the total is read out to a screen reader. */
 const ANNOUNCE_EVERY_MS = 5000;
 
@@ -24,17 +30,16 @@ const ANNOUNCE_EVERY_MS = 5000;
  * placeholders of the final size, so nothing moves when the numbers arrive.
  */
 export function CrowdPanel() {
-  const { connection, total, clapping, mine, notice } = useSyncExternalStore(subscribeCrowd, getCrowd, getServerCrowd);
+  const { connection, busyUntil, total, clapping, mine, notice } = useSyncExternalStore(
+    subscribeCrowd,
+    getCrowd,
+    getServerCrowd,
+  );
   const away = connection === "offline" || connection === "no-server" || connection === "blocked";
   const placeholder = away ? "—" : "…";
 
   // The total, read out politely, at most every few seconds: never each stranger's clap.
-  const [announced, setAnnounced] = useState("");
-  const text = total === null ? "" : crowdText(total, clapping);
-  useEffect(() => {
-    const timer = setTimeout(() => setAnnounced(text), announced ? ANNOUNCE_EVERY_MS : 0);
-    return () => clearTimeout(timer);
-  }, [text, announced]);
+  const announced = useAnnounced(total === null ? "" : crowdText(total, clapping), ANNOUNCE_EVERY_MS);
 
   return (
     <section
@@ -64,7 +69,13 @@ export function CrowdPanel() {
       <div className="min-h-[3lh] text-left text-sm text-white/90">
         {/* A new line per state (keyed), not the old one rewritten: no layout shift. */}
         <p key={connection} className="font-semibold text-white">
-          {SAYS[connection]}
+          {connection === "busy" ? (
+            <Suspense>
+              <ConnectionNote busy busyUntil={busyUntil} seenAt={null} what="crowd" waits="your claps wait" />
+            </Suspense>
+          ) : (
+            SAYS[connection]
+          )}
         </p>
         {mine > 0 && total !== null ? <p>{`Including ${formatCount(mine)} of yours on the way.`}</p> : null}
         {notice ? <p>{notice}</p> : null}

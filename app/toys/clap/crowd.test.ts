@@ -45,3 +45,16 @@ it("seals claps made before the crowd arrived when it does, and leaves no timer 
   // The seal they had been waiting for went with them: nothing fires after the page has gone.
   expect(vi.getTimerCount()).toBe(0);
 });
+
+it("takes the total of data begun again (the server's store lost its claps) rather than keeping the larger old one", async () => {
+  const { subscribeCrowd, getCrowd: crowdNow } = await import("./crowd");
+  const leave = subscribeCrowd(() => {});
+  handlers?.onMessage({ topic: "claps", t: "crowd", total: 5000, clapping: 0, gen: "first-da" });
+  expect(crowdNow().total).toBe(5000);
+  // Of the same data, a smaller total is an older one: kept out.
+  handlers?.onMessage({ topic: "claps", t: "crowd", total: 4000, clapping: 0, gen: "first-da" });
+  expect(crowdNow().total).toBe(5000);
+  handlers?.onMessage({ topic: "claps", t: "crowd", total: 12, clapping: 0, gen: "second-d" });
+  expect(crowdNow().total).toBe(12);
+  leave();
+});

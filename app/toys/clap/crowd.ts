@@ -1,5 +1,6 @@
 import {
   CLAPPING_WINDOW_MS,
+  CLAPS_MESSAGE_LIMIT,
   CLAPS_PATH,
   CLAPS_TOPIC,
   type ClapsOk,
@@ -44,6 +45,8 @@ export type { Connection };
 
 export interface CrowdState {
   connection: Connection;
+  /** While busy: when the page tries again (ms since 1970). */
+  busyUntil: number | null;
   /** The server's total, as last heard (never one the page made up). */
   total: number | null;
   /** How many are clapping now, while live. */
@@ -68,7 +71,7 @@ const GIVEN_BACK = "Your claps could not reach the crowd from this network.";
 const MAX_CROWD_SOUNDS = 8;
 
 const store = createLiveStore<CrowdState>(
-  { connection: "connecting", total: null, clapping: null, mine: 0, notice: null },
+  { connection: "connecting", busyUntil: null, total: null, clapping: null, mine: 0, notice: null },
   { start: () => start(), stop: () => stop() },
 );
 let state = store.get();
@@ -89,6 +92,8 @@ const carried = new Map<number, Batch>();
 let sealTimer: ReturnType<typeof setTimeout> | undefined;
 /** The next crowd message is the crowd as it stands (the page just joined): no applause for it. */
 let joining = true;
+/** The data the total is of, as the server named it (contracts/claps.ts `gen`). */
+let generation: string | undefined;
 let lastOwnClap = Number.NEGATIVE_INFINITY;
 const sounds = new Set<ReturnType<typeof setTimeout>>();
 
@@ -147,6 +152,12 @@ function receive(message: ClapsMessage) {
   switch (message.t) {
     case "crowd": {
       const wasJoining = joining;
+      // A total of other data (the server's store lost its claps and began again) replaces the
+      // page's, which would otherwise stay at the old larger number for good; no applause for it.
+      if (typeof message.gen === "string") {
+        if (generation !== undefined && message.gen !== generation) update({ total: message.total });
+        generation = message.gen;
+      }
       heard(message.total, 0, message.clapping);
       joining = false;
       update({ clapping: message.clapping, connection: "live" });
@@ -214,9 +225,9 @@ function heardOverHttp(body: unknown) {
 }
 
 /** What the page says about its connection: who is clapping is known only while live. */
-function connectionIs(connection: Connection) {
+function connectionIs(connection: Connection, retryAt?: number) {
   if (connection === "no-server") forgetMine();
-  update({ connection, ...(connection === "live" ? {} : { clapping: null }) });
+  update({ connection, busyUntil: retryAt ?? null, ...(connection === "live" ? {} : { clapping: null }) });
 }
 
 function start() {
@@ -227,6 +238,7 @@ function start() {
     everyMs: 50,
     // Each batch is its own message: its number is what the server counts it by.
     maxPerMessage: 1,
+    limit: CLAPS_MESSAGE_LIMIT,
     send: (n, [batch]) => {
       if (!batch || channel?.status !== "open") return false;
       const sent = channel.send({ t: "clap", n, page: pageId, batch: batch.batch, count: batch.count });

@@ -1,15 +1,15 @@
-import { useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { PALETTE } from "../../../contracts/wall";
 import { useInterval } from "../../kit/hooks/use-interval";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { cellPlace, paintAgainIn, secondsLeft } from "./logic";
 import { Palette } from "./palette";
-import { type Connection, getServerWallState, getWallState, paintCell, subscribeWall } from "./shared-wall";
+import { type Connection, getServerWallState, getWallState, paintCell, sendsLater, subscribeWall } from "./shared-wall";
 import { WallGrid } from "./wall-grid";
 
 /** What the page says about its connection, in plain words. */
-const SAYS: Record<Connection, string> = {
+const SAYS: Record<Exclude<Connection, "busy">, string> = {
   connecting: "Joining the wall…",
   live: "Live: every cell you paint changes for everyone.",
   reconnecting: "Reconnecting… your paint waits and goes when the wall is back.",
@@ -21,14 +21,19 @@ const SAYS: Record<Connection, string> = {
 
 const COOLDOWN_LINE = "wall-cooldown";
 
+/** The busy words and when the wall shown was seen: fetched when the page is first busy or away. */
+const ConnectionNote = lazy(() =>
+  import("../../kit/live/connection-words").then(({ ConnectionNote }) => ({ default: ConnectionNote })),
+);
+
 export function EmojisTogether() {
   const view = useSyncExternalStore(subscribeWall, getWallState, getServerWallState);
-  const { cells, mine, connection, cooldownUntil, seenAt, notice } = view;
+  const { cells, mine, connection, busyUntil, cooldownUntil, seenAt, notice } = view;
   const [picked, setPicked] = useState(0);
   // Said politely once per press or cooldown, never every second.
   const [said, setSaid] = useState("");
   const away = connection === "offline" || connection === "no-server" || connection === "blocked";
-  const canPaint = cells !== null && (connection === "live" || connection === "reconnecting");
+  const canPaint = cells !== null && sendsLater(connection);
 
   function onPaint(cell: number) {
     const result = paintCell(cell, picked);
@@ -47,8 +52,18 @@ export function EmojisTogether() {
         {/* A new line per state (keyed), not the old one rewritten: centred text that changes
             length would otherwise count as moved (a layout shift). */}
         <p key={connection} className="font-semibold">
-          {SAYS[connection]}
-          {away && seenAt !== null ? ` Showing the wall as it was at ${new Date(seenAt).toLocaleTimeString()}.` : ""}
+          {connection === "busy" ? null : SAYS[connection]}
+          {connection === "busy" || (away && seenAt !== null) ? (
+            <Suspense>
+              <ConnectionNote
+                busy={connection === "busy"}
+                busyUntil={busyUntil}
+                seenAt={seenAt}
+                what="wall"
+                waits="your paints wait"
+              />
+            </Suspense>
+          ) : null}
           {away && cells === null ? " There is no wall to show until it can be reached." : ""}
         </p>
         {notice ? <p className="text-sm text-white/90">{notice}</p> : null}

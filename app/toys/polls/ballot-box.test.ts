@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { POLLS_MESSAGE_LIMIT } from "../../../contracts/polls";
 import { createBallotBox } from "./ballot-box";
 
 beforeEach(() => {
@@ -9,7 +10,7 @@ afterEach(() => {
 });
 
 /** A box whose messages are kept (`sent`), and which can be told the channel is closed. */
-function box(maxTries?: number) {
+function box(maxTries?: number, limit = POLLS_MESSAGE_LIMIT) {
   const sent: { n: number; q: number; a: number }[] = [];
   let open = true;
   const made = createBallotBox({
@@ -18,6 +19,7 @@ function box(maxTries?: number) {
       return open;
     },
     maxTries,
+    limit,
   });
   return {
     box: made,
@@ -106,5 +108,34 @@ describe("the ballot box", () => {
     t.box.stop();
     vi.advanceTimersByTime(5000);
     expect(t.sent).toHaveLength(1);
+  });
+
+  it("sends no faster than the topic's limit allows, and what waits for it goes by itself", () => {
+    // A limit of two at once, then one a second (the polls' own is larger than five votes need),
+    // counted as the server counts it.
+    const limit = { burst: 2, perSecond: 1 };
+    let tokens = limit.burst;
+    let at = Date.now();
+    let refused = 0;
+    const sent: number[] = [];
+    const b = createBallotBox({
+      send: (_, q) => {
+        tokens = Math.min(limit.burst, tokens + ((Date.now() - at) / 1000) * limit.perSecond);
+        at = Date.now();
+        if (tokens < 1) refused++;
+        else tokens--;
+        sent.push(q);
+        return true;
+      },
+      limit,
+    });
+    for (let q = 0; q < 5; q++) b.add(q, 1);
+    b.flush();
+    expect(sent.length).toBeLessThan(5);
+    vi.advanceTimersByTime(10_000);
+    expect(sent).toEqual([0, 1, 2, 3, 4]);
+    expect(refused).toBe(0);
+    b.stop();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -1,9 +1,14 @@
+import type { MessageLimit } from "../../../contracts/live";
+import { createPacer } from "../../kit/live/pacer";
+
 /**
  * This page's votes that the server has not answered yet: at most one per question (a device has
  * one vote per question, so a second click on a question whose vote is still on its way adds
  * nothing). Each goes as one numbered message when the page is live, goes again after a reconnect
  * (the server counts a device once per question, so a repeat counts nothing), waits when the
- * server says "later", and is given up when it says "never" or after `maxTries` "laters".
+ * server says "later", and is given up when it says "never" or after `maxTries` "laters". Votes go
+ * no faster than the topic's message limit allows (app/kit/live/pacer.ts); what waits for it goes
+ * by itself.
  *
  * The kit's outbox (app/kit/live/outbox.ts) does this for a list of items; the polls keep their own
  * few lines, keyed by question, so the page shares no module with the bubble sheet's but those
@@ -34,21 +39,34 @@ interface Waiting {
 
 export function createBallotBox({
   send,
+  limit,
   maxTries = 10,
 }: {
   /** Sends vote message `n`; false when it cannot go now (it waits for the next flush). */
   send: (n: number, q: number, a: number) => boolean;
+  /** The topic's message limit (contracts/polls.ts POLLS_MESSAGE_LIMIT). */
+  limit: MessageLimit;
   maxTries?: number;
 }): BallotBox {
   const votes = new Map<number, Waiting>();
+  const pacer = createPacer(limit);
+  /** A flush waiting for the limit to allow one more. */
+  let paced: ReturnType<typeof setTimeout> | undefined;
   let counter = 0;
   const sentAs = (n: number) => [...votes].find(([, vote]) => vote.n === n);
 
   function flush() {
+    clearTimeout(paced);
+    paced = undefined;
     for (const [q, vote] of votes) {
       if (vote.n !== null || vote.timer !== undefined) continue;
+      if (!pacer.ready()) {
+        paced = setTimeout(flush, pacer.waitMs());
+        return;
+      }
       const n = ++counter;
       if (!send(n, q, vote.a)) return;
+      pacer.take();
       vote.n = n;
     }
   }
@@ -84,6 +102,8 @@ export function createBallotBox({
       for (const vote of votes.values()) vote.n = null;
     },
     stop() {
+      clearTimeout(paced);
+      paced = undefined;
       for (const vote of votes.values()) {
         clearTimeout(vote.timer);
         vote.timer = undefined;

@@ -3,6 +3,7 @@ import type { Counts } from "../../../contracts/polls";
 import {
   answerLine,
   barShare,
+  countsAfter,
   mergeCounts,
   nextPoll,
   parseBallots,
@@ -95,6 +96,16 @@ describe("everyone's results in words", () => {
 });
 
 describe("the counts the page shows", () => {
+  it("replaces its counts whole with a reading of other data (the store lost its votes), and keeps the larger of one data's", () => {
+    const before: Counts[] = Array.from({ length: 5 }, (): Counts => [40, 50, 60]);
+    const lost: Counts[] = Array.from({ length: 5 }, (): Counts => [0, 1, 0]);
+    expect(countsAfter({ counts: before, gen: "aaaaaaaa" }, { counts: lost, gen: "bbbbbbbb" })).toEqual(lost);
+    expect(countsAfter({ counts: before, gen: "aaaaaaaa" }, { counts: lost, gen: "aaaaaaaa" })).toEqual(before);
+    // A server of an earlier build names no data: the larger, as before.
+    expect(countsAfter({ counts: before, gen: "aaaaaaaa" }, { counts: lost })).toEqual(before);
+    expect(countsAfter({ counts: null, gen: undefined }, { counts: lost, gen: "bbbbbbbb" })).toEqual(lost);
+  });
+
   it("keeps the larger of two readings of each count, whatever order they come in", () => {
     const older: Counts[] = [
       [1, 2, 3],

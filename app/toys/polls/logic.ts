@@ -28,6 +28,20 @@ export function mergeCounts(mine: Counts[] | null, theirs: Counts[]): Counts[] {
   return theirs.map((question, q) => question.map((n, a) => Math.max(n, mine?.[q]?.[a] ?? 0)) as Counts);
 }
 
+/**
+ * Every count as the page holds it after a reading of all of them: of the data the page holds
+ * (`gen`, contracts/polls.ts), the larger of the two; of other data (the server's store lost its
+ * votes and began again), the reading replaces the page's whole, or the old larger numbers would
+ * stay on screen for good.
+ */
+export function countsAfter(
+  mine: { counts: Counts[] | null; gen: string | undefined },
+  theirs: { counts: Counts[]; gen?: string },
+): Counts[] {
+  const another = theirs.gen !== undefined && mine.gen !== undefined && theirs.gen !== mine.gen;
+  return another ? theirs.counts.map((c): Counts => [...c]) : mergeCounts(mine.counts, theirs.counts);
+}
+
 export const votesText = (n: number) => `${formatCount(n)} ${n === 1 ? "vote" : "votes"}`;
 
 /**

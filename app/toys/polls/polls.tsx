@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Counts } from "../../../contracts/polls";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { Button } from "../../kit/ui/button";
@@ -15,7 +15,7 @@ import {
 import { POLLS, type Poll } from "./words";
 
 /** What the thanks view says where it has no numbers to show, in plain words (never a made-up count). */
-const SAYS: Record<Connection, string> = {
+const SAYS: Record<Exclude<Connection, "busy">, string> = {
   connecting: "Counting everyone's votes…",
   live: "Counting your vote…",
   reconnecting: "Reconnecting to count everyone's votes…",
@@ -24,6 +24,11 @@ const SAYS: Record<Connection, string> = {
   blocked: "This network blocks the site's live connection, so everyone's results cannot reach you here.",
 };
 const AWAY: readonly Connection[] = ["offline", "no-server", "blocked"];
+
+/** The busy words: fetched when the page is first busy (the channel's code is in by then). */
+const ConnectionNote = lazy(() =>
+  import("../../kit/live/connection-words").then(({ ConnectionNote }) => ({ default: ConnectionNote })),
+);
 
 export function Polls() {
   const [index, setIndex] = useState(0);
@@ -107,7 +112,10 @@ export function Polls() {
 }
 
 interface Results {
+  /** In words (none while busy: the busy words say it, with their countdown). */
   sentence: string;
+  /** When busy: when the page tries again. */
+  busy?: { until: number | null };
   /** The question's counts as shown (this device's vote in them), or null: no numbers to show. */
   counts: Counts | null;
   /** The answer that stands for this device, for its bar. */
@@ -127,8 +135,10 @@ function resultsFor(q: number, poll: Poll, view: PollsState): Results {
   const ballot = view.ballots[q] ?? null;
   const counts = view.counts?.[q];
   // Live, with this device's vote on its way: "Counting your vote…".
+  if (view.connection === "busy" && !(counts && ballot?.confirmed))
+    return { sentence: "", busy: { until: view.busyUntil }, counts: null, mine: null, final: false };
   if (away || !counts || !ballot?.confirmed)
-    return { sentence: SAYS[view.connection], counts: null, mine: null, final: away };
+    return { sentence: SAYS[view.connection as Exclude<Connection, "busy">], counts: null, mine: null, final: away };
   return { sentence: resultSentence(poll.a, counts, ballot.a, ballot.earlier), counts, mine: ballot.a, final: false };
 }
 
@@ -155,7 +165,13 @@ function Thanks({
         id="poll-result"
         className="mt-3 min-h-[4lh] text-sm text-slate-700 sm:min-h-[2lh] sm:text-base"
       >
-        {results.sentence}
+        {results.busy ? (
+          <Suspense>
+            <ConnectionNote busy busyUntil={results.busy.until} seenAt={null} what="polls" waits="your vote waits" />
+          </Suspense>
+        ) : (
+          results.sentence
+        )}
       </p>
       {counts ? (
         <ul aria-label="Everyone's votes" className="mt-2 flex w-full flex-col gap-3 text-left">

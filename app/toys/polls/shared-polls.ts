@@ -4,6 +4,7 @@ import {
   isAllCounts,
   isCounts,
   isQuestion,
+  POLLS_MESSAGE_LIMIT,
   POLLS_PATH,
   POLLS_TOPIC,
   QUESTIONS,
@@ -12,20 +13,22 @@ import {
   type VoteOk,
 } from "../../../contracts/polls";
 import { deviceId } from "../../kit/lib/device-id";
+import { importLater } from "../../kit/lib/import-later";
 import { readItem, writeItem } from "../../kit/lib/storage";
 import type { Connection } from "../../kit/live/connection";
 import { followTopicLater } from "../../kit/live/follow-later";
 import { createLiveStore } from "../../kit/live/live-store";
 import type { FollowedTopic } from "../../kit/live/topics";
-import { type BallotBox, createBallotBox } from "./ballot-box";
-import { type Ballot, mergeCounts, parseBallots, serializeBallots } from "./logic";
+import type { BallotBox } from "./ballot-box";
+import { type Ballot, countsAfter, mergeCounts, parseBallots, serializeBallots } from "./logic";
 
 /**
  * Everyone's votes as this page holds them: the server's counts (`counts`, null until it has said
  * them), this device's vote on each question (`ballots`, kept in storage so a vote not yet
  * answered is sent on the next visit, and a later click knows the earlier vote), and the state of
  * the connection (app/kit/live/connection.ts). The topic "polls" on the page's live channel while
- * the page is open; votes go through the ballot box (ballot-box.ts), one per message, sent again
+ * the page is open; votes go through the ballot box (ballot-box.ts, fetched once the page is live,
+ * with the channel: a vote cast before waits in `ballots`), one per message, sent again
  * after a reconnect (the server counts a device once per question, so a repeat counts nothing).
  *
  * Which answer the page says stands for this device on a question: the server's, once it has
@@ -36,6 +39,8 @@ export type { Connection };
 
 export interface PollsState {
   connection: Connection;
+  /** While busy: when the page tries again (ms since 1970). */
+  busyUntil: number | null;
   counts: Counts[] | null;
   ballots: (Ballot | null)[];
   /** A vote refused for good, in words, with its question (the thanks view shows it). */
@@ -48,7 +53,7 @@ const BALLOTS_KEY = "pointlessPollVotes";
 const noBallots = (): (Ballot | null)[] => Array.from({ length: QUESTIONS }, () => null);
 
 const store = createLiveStore<PollsState>(
-  { connection: "connecting", counts: null, ballots: noBallots(), refused: null },
+  { connection: "connecting", busyUntil: null, counts: null, ballots: noBallots(), refused: null },
   { start: () => start(), stop: () => stop() },
 );
 let state = store.get();
@@ -68,8 +73,13 @@ function setBallot(q: number, ballot: Ballot | null) {
   writeItem(BALLOTS_KEY, serializeBallots(stored));
 }
 
+/** The data the counts are of, as the server named it (contracts/polls.ts `gen`). */
+let generation: string | undefined;
 let channel: FollowedTopic | null = null;
 let box: BallotBox | null = null;
+let cancelBox: (() => void) | undefined;
+/** Clicks made before the ballot box was in (answer `a` of question `q`): they go in first. */
+const early: [number, number][] = [];
 
 function countsFor(q: number, counts: Counts) {
   if (!state.counts) return;
@@ -84,7 +94,11 @@ function receive(message: PollsMessage) {
   switch (message.t) {
     case "tallies":
       if (!isAllCounts(message.counts)) return;
-      update({ counts: mergeCounts(state.counts, message.counts), connection: "live" });
+      update({
+        counts: countsAfter({ counts: state.counts, gen: generation }, { counts: message.counts, gen: message.gen }),
+        connection: "live",
+      });
+      if (typeof message.gen === "string") generation = message.gen;
       // Live: what waited goes now.
       box?.flush();
       return;
@@ -129,12 +143,22 @@ function countsOverHttp(body: unknown) {
 function start() {
   const stored = parseBallots(readItem(BALLOTS_KEY));
   update({ ballots: state.ballots.map((ballot, q) => ballot ?? stored[q] ?? null) });
-  box = createBallotBox({
-    send: (n, q, a) =>
-      state.connection === "live" && (channel?.send({ t: "vote", n, q, a, device: deviceId() }) ?? false),
-  });
-  // Votes an earlier visit cast that no server answered: they go once the page is live.
-  for (const [q, ballot] of state.ballots.entries()) if (ballot && !ballot.confirmed) box.add(q, ballot.a);
+  cancelBox = importLater(
+    () => import("./ballot-box"),
+    ({ createBallotBox }) => {
+      const made = createBallotBox({
+        limit: POLLS_MESSAGE_LIMIT,
+        send: (n, q, a) =>
+          state.connection === "live" && (channel?.send({ t: "vote", n, q, a, device: deviceId() }) ?? false),
+      });
+      box = made;
+      // Clicks made meanwhile, then votes an earlier visit cast that no server answered: they go
+      // once the page is live.
+      for (const [q, a] of early.splice(0)) made.add(q, a);
+      for (const [q, ballot] of state.ballots.entries()) if (ballot && !ballot.confirmed) made.add(q, ballot.a);
+      made.flush();
+    },
+  );
   channel = followTopicLater(
     POLLS_TOPIC,
     {
@@ -148,13 +172,15 @@ function start() {
       probePath: POLLS_PATH,
       wantsBody: () => !state.counts,
       current: () => state.connection,
-      set: (connection) => update({ connection }),
+      set: (connection, retryAt) => update({ connection, busyUntil: retryAt ?? null }),
       onBody: countsOverHttp,
     },
   );
 }
 
 function stop() {
+  cancelBox?.();
+  early.length = 0;
   channel?.leave();
   box?.stop();
   channel = null;
@@ -176,5 +202,6 @@ export function castVote(q: number, a: number) {
   const before = state.ballots[q] ?? parseBallots(readItem(BALLOTS_KEY))[q] ?? null;
   update({ refused: null });
   setBallot(q, before ? { ...before, earlier: true, clicked: a } : { a, confirmed: false, earlier: false, clicked: a });
-  if (box?.add(q, a)) box.flush();
+  if (!box) early.push([q, a]);
+  else if (box.add(q, a)) box.flush();
 }

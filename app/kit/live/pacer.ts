@@ -1,0 +1,48 @@
+import type { MessageLimit } from "../../../contracts/live";
+
+/**
+ * How fast a page may send on a topic: the server counts the messages of each channel on each
+ * topic with a token bucket (`burst` at once, then `perSecond`: contracts/live.ts MessageLimit) and
+ * closes a channel past it (1008); the page keeps a bucket of its own, smaller and slower by a
+ * margin, so an honest page never trips it. The margin is for what the page cannot see: messages
+ * sent a moment apart can reach the server together (a network that holds packets, a tab that
+ * wakes up), and the server's count starts full only on a new channel.
+ */
+export interface Pacer {
+  /** Whether a message may go now. */
+  ready(): boolean;
+  /** A message went. */
+  take(): void;
+  /** How long until one may go (0: now). */
+  waitMs(): number;
+}
+
+/** The share of the server's limit the page keeps to, and the messages at once it keeps in hand. */
+const RATE_SHARE = 0.8;
+const burstKept = (burst: number) => Math.max(1, burst - Math.max(1, Math.ceil(burst / 4)));
+
+export function createPacer({ burst, perSecond }: MessageLimit): Pacer {
+  const capacity = burstKept(burst);
+  const perMs = (perSecond * RATE_SHARE) / 1000;
+  let tokens = capacity;
+  let at = Date.now();
+  const refill = () => {
+    const now = Date.now();
+    tokens = Math.min(capacity, tokens + (now - at) * perMs);
+    at = now;
+  };
+  return {
+    ready() {
+      refill();
+      return tokens >= 1;
+    },
+    take() {
+      refill();
+      tokens--;
+    },
+    waitMs() {
+      refill();
+      return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / perMs);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { Page } from "@playwright/test";
+
+/** A request a page sent on its channel (a pop, a paint, a vote, a batch of claps), and its fields. */
+export type Sent = { t: string; n: number } & Record<string, unknown>;
+
+/**
+ * What `page` asks of the server on its live channels, whichever server and however many channels:
+ * every request it sent, and each one a server answered "ok" with that answer (a request and its
+ * answer are matched by their number `n` on the channel that carried both, whatever the page's
+ * numbering across channels), and whether its latest channel is open and has had the topic's
+ * whole state since it opened (a message of kind `fresh`). Set up before the page opens.
+ */
+export function watchRequests(page: Page, fresh = "") {
+  const channels: { sent: Map<number, Sent>; oks: Map<number, Record<string, unknown>> }[] = [];
+  let latest = { open: false, fresh: false };
+  const read = (payload: string | Buffer) => {
+    if (typeof payload !== "string") return null;
+    const message = JSON.parse(payload) as Record<string, unknown>;
+    return typeof message === "object" && message !== null ? message : null;
+  };
+  page.on("websocket", (ws) => {
+    const channel = { sent: new Map<number, Sent>(), oks: new Map<number, Record<string, unknown>>() };
+    channels.push(channel);
+    const state = { open: true, fresh: false };
+    latest = state;
+    ws.on("close", () => {
+      state.open = false;
+    });
+    ws.on("framesent", ({ payload }) => {
+      const message = read(payload);
+      if (message && typeof message.n === "number" && typeof message.t === "string") {
+        channel.sent.set(message.n, message as Sent);
+      }
+    });
+    ws.on("framereceived", ({ payload }) => {
+      const message = read(payload);
+      if (message?.t === "ok" && typeof message.n === "number") channel.oks.set(message.n, message);
+      if (message?.t === fresh) state.fresh = true;
+    });
+  });
+  return {
+    /** Every request sent, on every channel (a request sent again after a reconnect is here twice). */
+    sent: (): Sent[] => channels.flatMap((channel) => [...channel.sent.values()]),
+    /** The requests a server acknowledged, each with its answer. */
+    acked: (): (Sent & { ok: Record<string, unknown> })[] =>
+      channels.flatMap(({ sent, oks }) =>
+        [...oks].flatMap(([n, ok]) => (sent.has(n) ? [{ ...(sent.get(n) as Sent), ok }] : [])),
+      ),
+    /** The latest channel is open and has the topic's state: the page is live. */
+    live: () => latest.open && latest.fresh,
+  };
+}

@@ -1,0 +1,160 @@
+import type { Browser, Page } from "@playwright/test";
+import { CLAP_THROTTLE_MS } from "../app/toys/clap/logic";
+import { POLLS } from "../app/toys/polls/words";
+import { allConfirmed, LIVE as CROWD_LIVE, zone } from "./clap-crowd";
+import { expect, open } from "./fixtures";
+import { watchRequests } from "./fleet-requests";
+import { bubblesOf, clapTotal, pollCounts, sheetProblems, wallProblems } from "./fleet-store";
+import { saidWrong, watchWords, withFleet } from "./proxied-fleet";
+import { bubble } from "./sheet-page";
+import { paint, LIVE as WALL_LIVE } from "./wall-page";
+
+/**
+ * A deploy as an operator does it (docs/deploy.md): each server of the fleet in turn gets SIGTERM
+ * and is started again, while visitors pop, paint, vote and clap through nginx. Every action a
+ * server acknowledged is in the store afterwards, every page is live again within a few seconds of
+ * each SIGTERM, and no page ever says there is no server, that its network blocks WebSockets, or
+ * that it is offline (watched from each page's first paint to the end).
+ */
+const SHEET = 600;
+const test = withFleet({ servers: 3, env: { WALL_COOLDOWN_S: "1", BUBBLES_SHEET_SIZE: String(SHEET) } });
+/** Each page is live again this long after its server was told to stop, at most. */
+const LIVE_WITHIN_MS = 10_000;
+
+const SHEET_LIVE = "Live: every pop pops for everyone.";
+
+async function visitor(browser: Browser, origin: string, path: string, fresh = "") {
+  const context = await browser.newContext({ baseURL: origin });
+  await watchWords(context);
+  const page = await context.newPage();
+  const requests = watchRequests(page, fresh);
+  await open(page, path);
+  return { page, requests };
+}
+
+/** Resolves once the page's words say it is live again (the polls: its channel has every count). */
+function liveAgain(page: Page, live: () => boolean, words: string | null, timeout: number) {
+  if (words === null) return expect.poll(live, { timeout }).toBe(true);
+  return expect(page.getByText(words)).toBeVisible({ timeout });
+}
+
+test("a rolling restart under load: every acknowledged action is kept, every page is live again within seconds, none says the server is gone", async ({
+  browser,
+  fleet,
+}) => {
+  test.setTimeout(150_000);
+  const origin = fleet.origin;
+  const sheets = [
+    await visitor(browser, origin, "/bubble-wrap/together"),
+    await visitor(browser, origin, "/bubble-wrap/together"),
+  ];
+  const walls = [
+    await visitor(browser, origin, "/emojis/together"),
+    await visitor(browser, origin, "/emojis/together"),
+  ];
+  const polls = await visitor(browser, origin, "/polls", "tallies");
+  const crowd = await visitor(browser, origin, "/clap");
+  const pages = [
+    ...sheets.map((v) => ({ ...v, words: SHEET_LIVE as string | null })),
+    ...walls.map((v) => ({ ...v, words: WALL_LIVE as string | null })),
+    { ...polls, words: null },
+    { ...crowd, words: CROWD_LIVE as string | null },
+  ];
+  for (const { page, requests, words } of pages) await liveAgain(page, requests.live, words, 15_000);
+
+  // The load: each visitor at a person's pace, until told to stop.
+  let running = true;
+  const loops = [
+    ...sheets.map(async ({ page }, k) => {
+      for (let n = 1 + (k * SHEET) / 2; running && n <= ((k + 1) * SHEET) / 2; n++) {
+        await bubble(page, n).click();
+        await expect(bubble(page, n)).toHaveAttribute("aria-pressed", "true");
+      }
+    }),
+    ...walls.map(async ({ page }, k) => {
+      // Each visitor's own cells, never painted twice: every paint acknowledged must still be there.
+      for (let cell = k * 100; running && cell < (k + 1) * 100; cell++) {
+        await expect(page.locator("#wall-cooldown")).toHaveText("Pick an emoji, then press a cell.", {
+          timeout: 20_000,
+        });
+        await paint(page, cell, cell % 16);
+      }
+    }),
+    (async () => {
+      // On the browser's own clock, a clap every 70 ms (the page counts one every 50 ms at most):
+      // a fake clock run ahead of the server's would pace the page's batches faster than the
+      // server's message limit allows, and the server would close the channel for it.
+      await zone(crowd.page).focus();
+      while (running) {
+        await crowd.page.keyboard.press("Enter");
+        await crowd.page.waitForTimeout(CLAP_THROTTLE_MS + 20);
+      }
+    })(),
+  ];
+  /** A vote on the question the polls page shows (the first answer its number picks). */
+  let votes = 0;
+  const vote = async () => {
+    const question = await polls.page.locator("#poll-question").textContent();
+    const poll = POLLS.find((p) => p.q === question?.trim());
+    const answer = polls.page.getByRole("button", { name: poll?.a[votes % 3] ?? "", exact: true });
+    await answer.click();
+    votes++;
+  };
+
+  const restarts: { server: number; liveAfterMs: number; channelsClosed: number }[] = [];
+  for (let k = 0; k < fleet.servers.length; k++) {
+    // A vote on its way as the server is told to stop, and the other visitors busy meanwhile.
+    await vote();
+    const logs = fleet.servers[k]?.logs ?? [];
+    const told = Date.now();
+    await fleet.restart(k);
+    for (const { page, requests, words } of pages) {
+      await liveAgain(page, requests.live, words, Math.max(1, told + LIVE_WITHIN_MS - Date.now()));
+    }
+    const stopping = logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === "stopping");
+    restarts.push({ server: k, liveAfterMs: Date.now() - told, channelsClosed: stopping?.live ?? -1 });
+    // The next question is shown once the thanks view is over.
+    await expect(
+      polls.page.getByRole("button", { name: POLLS[votes % POLLS.length]?.a[0] ?? "", exact: true }),
+    ).toBeVisible();
+  }
+  running = false;
+  await Promise.all(loops);
+  test.info().annotations.push({ type: "restarts", description: JSON.stringify(restarts) });
+  // Each server stopped with channels open: the restarts moved pages, not an idle fleet.
+  expect(restarts.reduce((sum, r) => sum + r.channelsClosed, 0)).toBeGreaterThanOrEqual(3);
+
+  // What the pages were told is stored, each server shows (its state is kept by what the others
+  // publish: a server that missed a message would show its pages a wrong sheet or wall). Read
+  // afresh on each look: a page sends its last pop or paint a moment after the click.
+  const acked = (visitors: typeof sheets) => visitors.flatMap(({ requests }) => requests.acked());
+  const sent = (visitors: typeof sheets) => visitors.flatMap(({ requests }) => requests.sent());
+  expect(bubblesOf(acked(sheets)).length).toBeGreaterThan(0);
+  expect(acked(walls).length).toBeGreaterThan(0);
+
+  // Every vote acknowledged is counted, once, as the answer that stands.
+  await expect.poll(() => polls.requests.acked().length).toBe(votes);
+  const expected = POLLS.map(() => [0, 0, 0]);
+  for (const { ok } of polls.requests.acked()) {
+    const row = expected[ok.q as number] as number[];
+    row[ok.answer as number] = (row[ok.answer as number] ?? 0) + 1;
+  }
+
+  // Every clap confirmed, each counted once: the total is exactly the claps the page counted.
+  await allConfirmed(crowd.page);
+  const claps = Number(await zone(crowd.page).getByText(/^\d+$/).textContent());
+  expect(claps).toBeGreaterThan(0);
+  const batches = new Map(crowd.requests.acked().map((m) => [`${m.page}/${m.batch}`, m.count as number]));
+  expect([...batches.values()].reduce((sum, count) => sum + count, 0)).toBe(claps);
+
+  for (const { origin: server } of fleet.servers) {
+    const on = (what: string) => ({ message: `${what} on ${server}` });
+    await expect.poll(() => sheetProblems(server, SHEET, acked(sheets), sent(sheets)), on("the sheet")).toEqual([]);
+    await expect.poll(() => wallProblems(server, acked(walls), sent(walls)), on("the wall")).toEqual([]);
+    await expect.poll(() => pollCounts(server), on("the polls")).toEqual(expected);
+    await expect.poll(() => clapTotal(server), on("the claps")).toBe(claps);
+  }
+
+  for (const { page } of pages) expect(await saidWrong(page), page.url()).toEqual([]);
+  for (const { page } of pages) await page.context().close();
+});
