@@ -98,3 +98,25 @@ describe("createFrameWriter", () => {
     expect(received).toEqual(["last words"]);
   });
 });
+
+describe("createFrameWriter's slices", () => {
+  it("writes `slice` sockets at a time, the event loop free between two slices, and every socket its messages in order", async () => {
+    const pairs = await Promise.all([1, 2, 3, 4, 5].map(() => pair()));
+    const order: string[] = [];
+    for (const [k, { server }] of pairs.entries()) {
+      const socket = (server as unknown as { _socket: Socket })._socket;
+      const uncork = socket.uncork.bind(socket);
+      socket.uncork = () => {
+        order.push(`socket ${k}`);
+        uncork();
+      };
+    }
+    const writer = createFrameWriter({ slice: 2 });
+    for (const { server } of pairs) writer.write(server, textMessage("first"));
+    setImmediate(() => order.push("another callback"));
+    for (const { server } of pairs) writer.write(server, textMessage("second"));
+    await until(() => pairs.every(({ received }) => received.length === 2));
+    expect(order).toEqual(["socket 0", "socket 1", "another callback", "socket 2", "socket 3", "socket 4"]);
+    for (const { received } of pairs) expect(received).toEqual(["first", "second"]);
+  });
+});

@@ -54,15 +54,23 @@ interface WsInternals {
  *
  * What one socket is sent in one turn of the event loop goes out in one write: the socket is
  * corked at its first message and uncorked once the turn's callbacks are done (setImmediate).
+ * The writes go out `slice` sockets at a time, the event loop free between two slices (what pages
+ * sent meanwhile is read, a socket sent more meanwhile waits its turn with it): ten thousand
+ * writes at once would hold the loop for most of 100 ms.
  */
-export function createFrameWriter() {
+export function createFrameWriter({ slice = 1000 }: { slice?: number } = {}) {
   const corked = new Set<Socket>();
   let flushing: ReturnType<typeof setImmediate> | undefined;
 
-  function flush() {
+  function flush(all = false) {
     flushing = undefined;
-    for (const socket of corked) socket.uncork();
-    corked.clear();
+    let left = all ? Number.POSITIVE_INFINITY : slice;
+    for (const socket of corked) {
+      if (left-- === 0) break;
+      corked.delete(socket);
+      socket.uncork();
+    }
+    if (corked.size > 0) flushing = setImmediate(flush);
   }
 
   return {
@@ -84,10 +92,10 @@ export function createFrameWriter() {
       socket.write(message.frame);
       return true;
     },
-    /** Writes what is gathered now (the writer does so itself once the turn is done). */
+    /** Writes everything gathered now (the writer does so itself once the turn is done). */
     flush() {
       if (flushing) clearImmediate(flushing);
-      flush();
+      flush(true);
     },
   };
 }
