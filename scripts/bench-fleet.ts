@@ -1,0 +1,85 @@
+// `npm run bench:fleet` (issue 45, "A capacity you can plan by"): how many visitors one server
+// process holds, and what a fleet for a viral day needs.
+//
+// 1. The knee of one process (scripts/bench/knee.ts): one server on Redis pinned to one core, the
+//    load generator pinned to the other; visitors added in steps (BENCH_FLEET_STEPS), a quarter on
+//    each shared toy, the sheet popped 500 times a second by 50 visitors and the other toys used
+//    at a person's pace. The knee is the first step whose sheet fan-out p99 passes 250 ms or whose
+//    event-loop lag p99 passes 100 ms; the capacity is the last step before it.
+// 2. The fleet (scripts/bench/fleet-run.ts): three servers on one Redis, visitors through the one
+//    address, the four toys at once: what goes through Redis, what each visitor receives, what the
+//    proxy and Redis cost.
+// 3. The capacity table, from those figures: visitors per process, Redis' messages a second, bytes
+//    per visitor a second, and what 100,000 visitors at once would need. Written to docs/deploy.md
+//    between its capacity markers (a shortened run is printed only). Exits non-zero below the goal
+//    (10,000 visitors on one process), saying by how much and what saturated.
+//
+// Takes about 6 minutes on 2 cores (each step about 25 s). Not part of `npm test`.
+import { spawnSync } from "node:child_process";
+import { capacityReport } from "./bench/capacity.ts";
+import { type FleetRun, runFleet } from "./bench/fleet-run.ts";
+import { findKnee, STEP_HEADER, stepRow } from "./bench/knee.ts";
+import { childrenOf, loadavg, processWith } from "./bench/machine.ts";
+import { startFleet } from "./lib/fleet.ts";
+import { replaceBlock } from "./lib/local-site.ts";
+import { raiseOpenFileLimit } from "./lib/process-limits.ts";
+
+const GOAL = 10_000;
+const STEPS = (process.env.BENCH_FLEET_STEPS ?? "2000,4000,6000,8000,10000,12000,14000,16000").split(",").map(Number);
+const SECONDS = Number(process.env.BENCH_FLEET_SECONDS ?? 15);
+const FLEET_VISITORS = Number(process.env.BENCH_FLEET_VISITORS ?? 3000);
+
+const build = spawnSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+raiseOpenFileLimit();
+
+const started = performance.now();
+const loadBefore = loadavg();
+console.log(`bench:fleet: the knee of one process (load average ${loadBefore})\n${STEP_HEADER.join("\n")}`);
+const knee = await findKnee({ steps: STEPS, seconds: SECONDS, onStep: (step) => console.log(stepRow(step)) });
+
+console.log(`\nbench:fleet: ${FLEET_VISITORS} visitors across three servers`);
+// Each visitor holds two of nginx's connections (the page's and the server's).
+const fleet = await startFleet({
+  servers: 3,
+  env: { LIVE_MAX_CONNECTIONS: String(FLEET_VISITORS + 1000), BUBBLES_SHEET_SIZE: "1000000" },
+  proxyConnections: 2 * FLEET_VISITORS + 1000,
+});
+let run: FleetRun;
+try {
+  run = await runFleet(
+    {
+      targets: [{ host: "127.0.0.1", port: fleet.proxy.port }],
+      servers: fleet.servers.map((server) => server.pid),
+      proxy: [fleet.proxy.pid, ...childrenOf(fleet.proxy.pid)],
+      redis: { url: fleet.redisUrl, pid: redisPid(fleet.redisUrl) },
+    },
+    { visitors: FLEET_VISITORS, seconds: SECONDS },
+  );
+} finally {
+  await fleet.stop();
+}
+
+const report = capacityReport({
+  steps: knee.steps,
+  knee: knee.knee,
+  goal: GOAL,
+  fleet: run,
+  loadBefore,
+  loadAfter: loadavg(),
+  seconds: SECONDS,
+});
+console.log(`\n${report.text}`);
+console.log(`\nbench:fleet took ${Math.round((performance.now() - started) / 1000)} s`);
+const shortened = Boolean(
+  process.env.BENCH_FLEET_STEPS || process.env.BENCH_FLEET_SECONDS || process.env.BENCH_FLEET_VISITORS,
+);
+if (!shortened) replaceBlock("docs/deploy.md", "capacity", report.text);
+process.exit(report.passed ? 0 : 1);
+
+/** The fleet's redis-server, found by the port it shows in its title. */
+function redisPid(url: string): number {
+  const pid = processWith(`redis-server 127.0.0.1:${new URL(url).port}`);
+  if (pid === undefined) throw new Error(`no redis-server on ${url}`);
+  return pid;
+}
