@@ -39,10 +39,11 @@ console.log(`bench:fleet: the knee of one process (load average ${loadBefore})\n
 const knee = await findKnee({ steps: STEPS, seconds: SECONDS, onStep: (step) => console.log(stepRow(step)) });
 
 console.log(`\nbench:fleet: ${FLEET_VISITORS} visitors across three servers`);
-// Each visitor holds two of nginx's connections (the page's and the server's).
+// Each visitor holds two of nginx's connections (the page's and the server's). The sheet is the
+// production's (10,000 bubbles): what a visitor receives is what it would on the site.
 const fleet = await startFleet({
   servers: 3,
-  env: { LIVE_MAX_CONNECTIONS: String(FLEET_VISITORS + 1000), BUBBLES_SHEET_SIZE: "1000000" },
+  env: { LIVE_MAX_CONNECTIONS: String(FLEET_VISITORS + 1000) },
   proxyConnections: 2 * FLEET_VISITORS + 1000,
 });
 let run: FleetRun;

@@ -132,7 +132,10 @@ export async function findKnee({ steps, seconds, env = {}, cpuProfDir, pastKnee 
     (await Promise.all(crowds.map((crowd) => crowd.send({ t: "stats" })))) as Extract<CrowdReport, { t: "stats" }>[];
   const generatorPids = [process.pid, ...crowds.map((c) => c.pid)];
 
-  /** Waits (30 s at most) until the crowd receives less than 20 KB a second per visitor. */
+  /**
+   * Waits (30 s at most) until the crowd receives less than 3 KB a second per visitor (it gets
+   * about 1.3 KB on average once settled; a newcomer's sheet is 125 KB).
+   */
   async function settled(visitors: number) {
     const bytes = async () =>
       (await stats()).reduce((sum, s) => sum + Object.values(s.topics).reduce((n, t) => n + t.bytes, 0), 0);
@@ -140,7 +143,7 @@ export async function findKnee({ steps, seconds, env = {}, cpuProfDir, pastKnee 
     for (let waited = 0; waited < 30; waited++) {
       await sleep(1000);
       const now = await bytes();
-      if (now - last < visitors * 20 * 1024) return;
+      if (now - last < visitors * 3 * 1024) return;
       last = now;
     }
   }
