@@ -81,6 +81,31 @@ describe("openRawChannel", () => {
     channel.close();
   });
 
+  it("counts a message once its last byte is here, not when its header is", async () => {
+    let rest: () => void = () => {};
+    const raw = createServer((socket) => {
+      socket.once("data", () => {
+        socket.write("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n");
+        socket.write(Buffer.concat([Buffer.from([0x81, 126, 0x01, 0x2c]), Buffer.alloc(100, 0x61)]));
+        rest = () => socket.write(Buffer.alloc(200, 0x61));
+      });
+    });
+    servers.push(raw);
+    raw.listen(0, "127.0.0.1");
+    await once(raw, "listening");
+    const channel = await openRawChannel({
+      host: "127.0.0.1",
+      port: (raw.address() as { port: number }).port,
+      path: "/",
+    });
+    await until(() => channel.bytes === 104);
+    expect(channel.messages).toBe(0);
+    rest();
+    await until(() => channel.bytes === 304);
+    expect(channel.messages).toBe(1);
+    channel.close();
+  });
+
   it("rejects an upgrade the server refuses", async () => {
     const raw = createServer((socket) => socket.end("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n"));
     servers.push(raw);

@@ -51,6 +51,8 @@ export function openRawChannel({
     /** What is left of the current frame's payload, and (a control frame's) the payload so far. */
     let left = 0;
     let control: { opcode: number; parts: Buffer[] } | null = null;
+    /** Whether the current frame ends a data message (counted once its last byte is here). */
+    let ends = false;
     const channel: RawChannel = {
       bytes: 0,
       messages: 0,
@@ -72,6 +74,16 @@ export function openRawChannel({
       }
     };
 
+    function frameDone() {
+      if (control) {
+        controlDone(control.opcode, Buffer.concat(control.parts));
+        control = null;
+      } else if (ends) {
+        channel.messages++;
+        ends = false;
+      }
+    }
+
     function frames(chunk: Buffer) {
       const data = partial ? Buffer.concat([partial, chunk]) : chunk;
       partial = null;
@@ -82,10 +94,7 @@ export function openRawChannel({
           control?.parts.push(data.subarray(at, at + take));
           at += take;
           left -= take;
-          if (left === 0 && control) {
-            controlDone(control.opcode, Buffer.concat(control.parts));
-            control = null;
-          }
+          if (left === 0) frameDone();
           continue;
         }
         const available = data.length - at;
@@ -106,12 +115,9 @@ export function openRawChannel({
         at += header;
         const opcode = b0 & 0x0f;
         if (opcode >= 8) control = { opcode, parts: [] };
-        else if (b0 & 0x80) channel.messages++;
+        else ends = (b0 & 0x80) !== 0;
         left = length;
-        if (left === 0 && control) {
-          controlDone(control.opcode, Buffer.alloc(0));
-          control = null;
-        }
+        if (left === 0) frameDone();
       }
       if (at < data.length) partial = Buffer.from(data.subarray(at));
     }
