@@ -14,7 +14,9 @@
 //    between its capacity markers (a shortened run is printed only). Exits non-zero below the goal
 //    (10,000 visitors on one process), saying by how much and what saturated.
 //
-// Takes about 6 minutes on 2 cores (each step about 25 s). Not part of `npm test`.
+// Takes about 5 minutes on 2 cores with nothing else running (a step about 25 s, the knee's three
+// measurements 60 s); each measurement waits up to a minute for other programs to leave the cores
+// alone, so a busy machine adds up to a few minutes. Not part of `npm test`.
 import { spawnSync } from "node:child_process";
 import { capacityReport } from "./bench/capacity.ts";
 import { type FleetRun, runFleet } from "./bench/fleet-run.ts";
