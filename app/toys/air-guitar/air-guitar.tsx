@@ -5,6 +5,7 @@ import { useAudioUnlocked } from "../../kit/sound/activation";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playPluck } from "../../kit/sound/sound";
 import { useMuted } from "../../kit/sound/use-muted";
+import { EmojiText } from "../../kit/ui/emoji-text";
 import { PlayArea } from "../../kit/ui/play-area";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { AMP_OFF, HYPE, powerChord, STRUM_THROTTLE_MS } from "./logic";
@@ -29,10 +30,12 @@ export function AirGuitar() {
         className="grid h-[50vh] min-h-64 place-items-center bg-black/30"
       >
         <span className="flex flex-col items-center gap-3">
-          <span aria-hidden="true" key={strums} className="guitar-strum text-8xl">
+          <span aria-hidden="true" key={strums} className="guitar-strum emoji text-8xl">
             🎸
           </span>
-          <span className="min-h-[2lh] text-3xl font-black text-white">{unlocked || muted ? hype : AMP_OFF}</span>
+          <span className="min-h-[2lh] text-3xl font-black text-white">
+            <EmojiText text={unlocked || muted ? hype : AMP_OFF} />
+          </span>
           <span className="text-white/80 tabular-nums">{strums} strums of pure air</span>
         </span>
       </PlayArea>
