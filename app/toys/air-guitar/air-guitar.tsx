@@ -5,14 +5,13 @@ import { useAudioUnlocked } from "../../kit/sound/activation";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playPluck } from "../../kit/sound/sound";
 import { useMuted } from "../../kit/sound/use-muted";
-import { EmojiText } from "../../kit/ui/emoji-text";
 import { PlayArea } from "../../kit/ui/play-area";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { AMP_OFF, HYPE, powerChord, STRUM_THROTTLE_MS } from "./logic";
 
 export function AirGuitar() {
   const [strums, setStrums] = useState(0);
-  const [hype, setHype] = useState<string>("Wave to rock");
+  const [hype, setHype] = useState<string | null>(null);
   const unlocked = useAudioUnlocked();
   const [muted] = useMuted();
   const strum = useThrottle(() => {
@@ -34,12 +33,27 @@ export function AirGuitar() {
             🎸
           </span>
           <span className="min-h-[2lh] text-3xl font-black text-white">
-            <EmojiText text={unlocked || muted ? hype : AMP_OFF} />
+            {unlocked || muted ? <HypeLine line={hype} /> : AMP_OFF}
           </span>
           <span className="text-white/80 tabular-nums">{strums} strums of pure air</span>
         </span>
       </PlayArea>
       <MuteToggle />
     </ToyPage>
+  );
+}
+
+/**
+ * A hype line ("🤘 Shred!": an emoji, a space, words): the emoji in the emoji font (app/app.css
+ * `emoji`), the words and the space in the page's. Before the first strum, an invitation.
+ */
+function HypeLine({ line }: { line: string | null }) {
+  if (line === null) return "Wave to rock";
+  const space = line.indexOf(" ");
+  return (
+    <>
+      <span className="emoji">{line.slice(0, space)}</span>
+      {line.slice(space)}
+    </>
   );
 }

@@ -3,8 +3,8 @@ import { useShuffleBag } from "../../kit/hooks/use-shuffle-bag";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { cn } from "../../kit/lib/cn";
 import { Button } from "../../kit/ui/button";
-import { EmojiText } from "../../kit/ui/emoji-text";
 import { ToyPage } from "../../kit/ui/toy-page";
+import { EmojiWords } from "./emoji-words";
 import { addMessage, type ChatMessage, canSend, REPLY_DELAY_MS } from "./logic";
 import { GREETING, REPLIES } from "./words";
 
@@ -58,7 +58,7 @@ export function Boyfriend() {
                 )}
               >
                 <span className="sr-only">{message.isUser ? "You: " : "Chad 2.0: "}</span>
-                <EmojiText text={message.text} />
+                <EmojiWords text={message.text} />
               </li>
             ))}
           </ol>

@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, it } from "vitest";
-import { EmojiText } from "./emoji-text";
+import { EmojiWords } from "./emoji-words";
 
-const html = (text: string) => renderToStaticMarkup(<EmojiText text={text} />);
+const html = (text: string) => renderToStaticMarkup(<EmojiWords text={text} />);
 
 it("puts each emoji in an emoji span of its own, and the words and spaces outside", () => {
-  expect(html("⚡ Power chord")).toBe('<span class="emoji">⚡</span> Power chord');
+  expect(html("⚡ charged")).toBe('<span class="emoji">⚡</span> charged');
   expect(html("omg that's so interesting 😍 anyway")).toBe(
     'omg that&#x27;s so interesting <span class="emoji">😍</span> anyway',
   );
@@ -19,8 +19,8 @@ it("keeps an emoji's variation selector, skin tone and joined parts with it", ()
 });
 
 it("leaves text without emoji as it is, and the text reads the same", () => {
-  expect(html("Wave to rock")).toBe("Wave to rock");
+  expect(html("you there?")).toBe("you there?");
   const container = document.createElement("div");
-  container.innerHTML = html("🤘 Shred! 🔥");
-  expect(container.textContent).toBe("🤘 Shred! 🔥");
+  container.innerHTML = html("k 👍 see you 🥺");
+  expect(container.textContent).toBe("k 👍 see you 🥺");
 });
