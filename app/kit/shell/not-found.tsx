@@ -4,7 +4,7 @@ import { Link } from "react-router";
 export function NotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-6 px-4 py-16 text-center text-white">
-      <p aria-hidden="true" className="text-7xl">
+      <p aria-hidden="true" className="emoji text-7xl">
         🤷
       </p>
       <h1 className="text-4xl font-black drop-shadow">404: Nothing to see here</h1>

@@ -13,7 +13,7 @@ export default function PageError() {
       role="alert"
       className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center text-white"
     >
-      <p aria-hidden="true" className="text-7xl">
+      <p aria-hidden="true" className="emoji text-7xl">
         🫠
       </p>
       <h1 className="text-4xl font-black drop-shadow">This toy broke itself</h1>

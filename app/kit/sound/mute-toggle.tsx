@@ -19,7 +19,9 @@ export function MuteToggle({ className }: { className?: string }) {
         className,
       )}
     >
-      <span aria-hidden="true">{muted ? "🔇" : "🔊"}</span>
+      <span aria-hidden="true" className="emoji">
+        {muted ? "🔇" : "🔊"}
+      </span>
       {muted ? "Unmute sound" : "Mute sound"}
     </button>
   );

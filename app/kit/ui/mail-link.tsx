@@ -19,7 +19,9 @@ export function MailLink({ children, className }: { children: ReactNode; classNa
         className,
       )}
     >
-      <span aria-hidden="true">✉️</span>
+      <span aria-hidden="true" className="emoji">
+        ✉️
+      </span>
       {children}
     </a>
   );

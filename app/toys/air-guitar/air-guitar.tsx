@@ -11,7 +11,7 @@ import { AMP_OFF, HYPE, powerChord, STRUM_THROTTLE_MS } from "./logic";
 
 export function AirGuitar() {
   const [strums, setStrums] = useState(0);
-  const [hype, setHype] = useState<string>("Wave to rock");
+  const [hype, setHype] = useState<string | null>(null);
   const unlocked = useAudioUnlocked();
   const [muted] = useMuted();
   const strum = useThrottle(() => {
@@ -29,14 +29,31 @@ export function AirGuitar() {
         className="grid h-[50vh] min-h-64 place-items-center bg-black/30"
       >
         <span className="flex flex-col items-center gap-3">
-          <span aria-hidden="true" key={strums} className="guitar-strum text-8xl">
+          <span aria-hidden="true" key={strums} className="guitar-strum emoji text-8xl">
             🎸
           </span>
-          <span className="min-h-[2lh] text-3xl font-black text-white">{unlocked || muted ? hype : AMP_OFF}</span>
+          <span className="min-h-[2lh] text-3xl font-black text-white">
+            {unlocked || muted ? <HypeLine line={hype} /> : AMP_OFF}
+          </span>
           <span className="text-white/80 tabular-nums">{strums} strums of pure air</span>
         </span>
       </PlayArea>
       <MuteToggle />
     </ToyPage>
+  );
+}
+
+/**
+ * A hype line ("🤘 Shred!": an emoji, a space, words): the emoji in the emoji font (app/app.css
+ * `emoji`), the words and the space in the page's. Before the first strum, an invitation.
+ */
+function HypeLine({ line }: { line: string | null }) {
+  if (line === null) return "Wave to rock";
+  const space = line.indexOf(" ");
+  return (
+    <>
+      <span className="emoji">{line.slice(0, space)}</span>
+      {line.slice(space)}
+    </>
   );
 }

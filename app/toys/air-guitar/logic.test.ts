@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { powerChord, ROOTS, STRUM_THROTTLE_MS } from "./logic";
+import { HYPE, powerChord, ROOTS, STRUM_THROTTLE_MS } from "./logic";
 
 describe("air guitar", () => {
   // The throttle itself, on a clock the test moves: e2e/air-guitar.spec.ts.
@@ -11,5 +11,9 @@ describe("air guitar", () => {
     const [root, fifth] = powerChord(() => 0);
     expect(root).toBe(ROOTS[0]);
     expect(fifth).toBeCloseTo(root * 1.5);
+  });
+
+  it("writes each hype line as an emoji, a space and words, as the page draws it", () => {
+    for (const line of HYPE) expect(line).toMatch(/^\p{Extended_Pictographic}\uFE0F? [^\p{Extended_Pictographic}]+$/u);
   });
 });

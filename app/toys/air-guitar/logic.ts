@@ -15,6 +15,7 @@ export function powerChord(random: Random): [number, number] {
   return [root, root * 1.5];
 }
 
+/** Each an emoji, a space and words: the page draws the emoji alone in the emoji font. */
 export const HYPE = [
   "🤘 Shred!",
   "🔥 Face melted",

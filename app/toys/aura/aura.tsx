@@ -31,11 +31,13 @@ export function Aura() {
         <label htmlFor={selectId} className="text-lg font-semibold">
           Your zodiac sign
         </label>
+        {/* Its options are text only ("♈ Aries"): no element of their own can give the signs the
+            emoji font, so the emoji presentation asks for it (a space or a letter keeps the text's). */}
         <select
           id={selectId}
           value={sign}
           onChange={(event) => setSign(event.target.value)}
-          className="w-full rounded-xl border-2 border-white/60 bg-white px-4 py-3 text-lg text-slate-900"
+          className="w-full rounded-xl border-2 border-white/60 bg-white px-4 py-3 text-lg text-slate-900 [font-variant-emoji:emoji]"
         >
           <option value="">Choose a sign…</option>
           {SIGNS.map((s) => (
@@ -56,7 +58,7 @@ export function Aura() {
           <div className="flex flex-col items-center gap-4">
             <div
               aria-hidden="true"
-              className="aura-glow grid size-28 place-items-center rounded-full text-5xl"
+              className="aura-glow emoji grid size-28 place-items-center rounded-full text-5xl"
               style={{ backgroundColor: result.sign.color, boxShadow: `0 0 60px 20px ${result.sign.color}` }}
             >
               {result.sign.symbol}

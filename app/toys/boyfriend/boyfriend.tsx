@@ -4,6 +4,7 @@ import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { cn } from "../../kit/lib/cn";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
+import { EmojiWords } from "./emoji-words";
 import { addMessage, type ChatMessage, canSend, REPLY_DELAY_MS } from "./logic";
 import { GREETING, REPLIES } from "./words";
 
@@ -37,7 +38,7 @@ export function Boyfriend() {
     <ToyPage title="AI Boyfriend" intro="Powered by nine replies and an unshakeable confidence.">
       <div className="flex w-full max-w-xl flex-col overflow-hidden rounded-3xl bg-white text-left text-slate-900 shadow-2xl">
         <div className="flex items-center gap-3 border-b border-slate-200 bg-rose-50 px-4 py-3">
-          <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-rose-200 text-2xl">
+          <span aria-hidden="true" className="emoji grid size-10 place-items-center rounded-full bg-rose-200 text-2xl">
             🤖
           </span>
           <div>
@@ -57,7 +58,7 @@ export function Boyfriend() {
                 )}
               >
                 <span className="sr-only">{message.isUser ? "You: " : "Chad 2.0: "}</span>
-                {message.text}
+                <EmojiWords text={message.text} />
               </li>
             ))}
           </ol>

@@ -11,7 +11,9 @@ export function BreakUp() {
         placeholder="Your heartbreak is loading. Press the button when you are emotionally ready."
         render={(quote) => (
           <blockquote className="text-center text-2xl leading-snug font-semibold">
-            <span aria-hidden="true">💔 </span>
+            <span aria-hidden="true" className="emoji">
+              💔
+            </span>{" "}
             {quote}
           </blockquote>
         )}

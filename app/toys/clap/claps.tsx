@@ -31,7 +31,7 @@ export function Claps() {
         className="grid h-[50vh] min-h-64 place-items-center"
       >
         <span className="flex flex-col items-center gap-2">
-          <span aria-hidden="true" key={claps} className="clap-pop text-8xl">
+          <span aria-hidden="true" key={claps} className="clap-pop emoji text-8xl">
             👏
           </span>
           <span className="text-4xl font-black text-white tabular-nums">{claps}</span>

@@ -32,7 +32,9 @@ export const Palette = memo(function Palette({
               onChange={() => onPick(e)}
               className="sr-only"
             />
-            <span aria-hidden="true">{char}</span>
+            <span aria-hidden="true" className="emoji">
+              {char}
+            </span>
             <span className="sr-only">{name}</span>
           </label>
         ))}

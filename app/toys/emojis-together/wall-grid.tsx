@@ -101,7 +101,7 @@ const Row = memo(function Row({
           aria-label={cellLabel(cell, byte)}
           aria-disabled={disabled || undefined}
           className={cn(
-            "grid aspect-square w-full place-items-center rounded-md text-xl leading-none sm:text-2xl",
+            "emoji grid aspect-square w-full place-items-center rounded-md text-xl leading-none sm:text-2xl",
             byte === undefined ? "bg-white/5" : "bg-white/20 hover:bg-white/35",
             mine && "ring-2 ring-yellow-300",
           )}

@@ -61,7 +61,7 @@ export function EmojiWall() {
               key={i}
               className="emoji-tile grid aspect-square place-items-center text-2xl sm:text-3xl"
             >
-              <span role="img" aria-label={emoji?.name}>
+              <span role="img" aria-label={emoji?.name} className="emoji">
                 {emoji?.char}
               </span>
             </li>

@@ -35,7 +35,10 @@ export function ToiletFlush() {
         {flushes === null ? "" : flushComment(flushes)}
       </p>
       <Button size="lg" onClick={flush}>
-        <span aria-hidden="true">🚽</span> Flush
+        <span aria-hidden="true" className="emoji">
+          🚽
+        </span>{" "}
+        Flush
       </Button>
       <MuteToggle />
     </ToyPage>

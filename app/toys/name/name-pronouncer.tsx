@@ -32,7 +32,10 @@ export function NamePronouncer() {
           className="w-full rounded-xl border-2 border-white/60 bg-white px-4 py-3 text-lg text-slate-900"
         />
         <Button type="submit" size="lg">
-          <span aria-hidden="true">🗣️</span> Pronounce It
+          <span aria-hidden="true" className="emoji">
+            🗣️
+          </span>{" "}
+          Pronounce It
         </Button>
       </form>
       <p role="status" className="min-h-16 max-w-md text-lg">

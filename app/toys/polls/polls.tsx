@@ -156,7 +156,10 @@ function Thanks({
   return (
     <>
       <p ref={thanksRef} tabIndex={-1} role="status" className="text-2xl font-bold text-indigo-700 outline-none">
-        <span aria-hidden="true">🗳️ </span>Thanks for voting!
+        <span aria-hidden="true" className="emoji">
+          🗳️
+        </span>{" "}
+        Thanks for voting!
       </p>
       {/* Four lines kept on a phone, two wider: the words change as counts arrive (a new line each
           time, as for the question), and nothing moves. */}

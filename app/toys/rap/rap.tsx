@@ -13,7 +13,9 @@ export function Rap() {
           <ol aria-label="Verse" className="w-full list-none space-y-2 font-mono text-lg font-semibold sm:text-xl">
             {verse.map((line) => (
               <li key={line}>
-                <span aria-hidden="true">🎤 </span>
+                <span aria-hidden="true" className="emoji">
+                  🎤
+                </span>{" "}
                 {line}
               </li>
             ))}

@@ -12,7 +12,9 @@ export function Recipes() {
         render={(recipe) => (
           <article className="w-full">
             <h2 className="text-2xl font-black">
-              <span aria-hidden="true">🥪 </span>
+              <span aria-hidden="true" className="emoji">
+                🥪
+              </span>{" "}
               {recipe.name}
             </h2>
             <h3 className="mt-4 font-bold text-orange-800">Ingredients</h3>

@@ -57,7 +57,7 @@ export function PetRock() {
         </>
       ) : (
         <>
-          <div aria-hidden="true" className="text-8xl">
+          <div aria-hidden="true" className="emoji text-8xl">
             🪨
           </div>
           <p className="max-w-md text-lg">

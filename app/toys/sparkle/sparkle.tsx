@@ -42,7 +42,9 @@ export function Sparkle() {
         }}
         className="h-[65vh] min-h-72 cursor-none bg-black/40"
       >
-        <span className="absolute inset-x-0 top-4 text-center text-white/60">Wave around in here ✨</span>
+        <span className="absolute inset-x-0 top-4 text-center text-white/60">
+          Wave around in here <span className="emoji">✨</span>
+        </span>
         {items.map((s) => (
           <span
             key={s.id}

@@ -127,7 +127,9 @@ export function UselessButton() {
       <div role="status" className="min-h-14">
         {personalClicks !== null && isAddicted(personalClicks) ? (
           <p className="rounded-2xl bg-red-700 px-5 py-3 font-bold shadow-lg">
-            <span aria-hidden="true">🚨 </span>
+            <span aria-hidden="true" className="emoji">
+              🚨
+            </span>{" "}
             You are officially addicted to clicking a useless button. Seek help. Or keep clicking.
           </p>
         ) : null}

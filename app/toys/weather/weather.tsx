@@ -11,7 +11,7 @@ export function Weather() {
         placeholder="Scanning the skies of your soul…"
         render={(forecast) => (
           <article className="flex w-full flex-col items-center gap-2 text-center">
-            <p aria-hidden="true" className="text-7xl">
+            <p aria-hidden="true" className="emoji text-7xl">
               {forecast.emoji}
             </p>
             <h2 className="text-3xl font-black">{forecast.name}</h2>
