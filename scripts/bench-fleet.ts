@@ -38,7 +38,14 @@ raiseOpenFileLimit();
 const started = performance.now();
 const loadBefore = loadavg();
 console.log(`bench:fleet: the knee of one process (load average ${loadBefore})\n${STEP_HEADER.join("\n")}`);
-const knee = await findKnee({ steps: STEPS, seconds: SECONDS, onStep: (step) => console.log(stepRow(step)) });
+// BENCH_FLEET_PROFILE=dir: the knee's server runs with --cpu-prof, its profile written there when
+// it stops (read it with scripts/bench/cpu-profile.ts).
+const knee = await findKnee({
+  steps: STEPS,
+  seconds: SECONDS,
+  cpuProfDir: process.env.BENCH_FLEET_PROFILE,
+  onStep: (step) => console.log(stepRow(step)),
+});
 
 console.log(`\nbench:fleet: ${FLEET_VISITORS} visitors across three servers`);
 // Each visitor holds two of nginx's connections (the page's and the server's). The sheet is the

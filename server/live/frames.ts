@@ -60,17 +60,22 @@ interface WsInternals {
  */
 export function createFrameWriter({ slice = 1000 }: { slice?: number } = {}) {
   const corked = new Set<Socket>();
-  let flushing: ReturnType<typeof setImmediate> | undefined;
+  let scheduled = false;
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
 
-  function flush(all = false) {
-    flushing = undefined;
-    let left = all ? Number.POSITIVE_INFINITY : slice;
+  function flush() {
+    scheduled = false;
+    let left = slice;
     for (const socket of corked) {
       if (left-- === 0) break;
       corked.delete(socket);
       socket.uncork();
     }
-    if (corked.size > 0) flushing = setImmediate(flush);
+    if (corked.size > 0) schedule();
   }
 
   return {
@@ -87,15 +92,10 @@ export function createFrameWriter({ slice = 1000 }: { slice?: number } = {}) {
       if (!corked.has(socket)) {
         socket.cork();
         corked.add(socket);
-        flushing ??= setImmediate(flush);
+        schedule();
       }
       socket.write(message.frame);
       return true;
-    },
-    /** Writes everything gathered now (the writer does so itself once the turn is done). */
-    flush() {
-      if (flushing) clearImmediate(flushing);
-      flush(true);
     },
   };
 }
