@@ -68,10 +68,7 @@ describe("capacityReport", () => {
   });
 
   it("says by how much it misses, and which side ran out", () => {
-    const { text, passed } = report(
-      [step(6000), step(8000, { lag: 140, cpu: { server: 95, core0: 97 } })],
-      8000,
-    );
+    const { text, passed } = report([step(6000), step(8000, { lag: 140, cpu: { server: 95, core0: 97 } })], 8000);
     expect(passed).toBe(false);
     expect(text).toContain("Goal missed: 6,000 visitors on one process, 4,000 short of 10,000");
     expect(text).toContain("at the knee the server (its process 95% of its core");
