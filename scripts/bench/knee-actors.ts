@@ -162,8 +162,9 @@ export async function startActors(targets: Target[], { watchersPerToy = 50 } = {
     byRole.set(`${toy}${measure ? " watchers" : ""}`, made);
   }
 
-  // The sheet: one timer paces every popper; each sends what it owes by now (at most 5 at once).
-  const poppers = (byRole.get(BUBBLES_TOPIC) ?? []).map((c, k) => ({ c, owed: 0, offset: k / POPPERS }));
+  // The sheet: one timer paces every popper; each sends what it owes by now (at most 5 at once),
+  // each from a moment of its own (what it owes at first spreads them over a tenth of a second).
+  const poppers = (byRole.get(BUBBLES_TOPIC) ?? []).map((c, k) => ({ c, owed: k / POPPERS }));
   let last = performance.now();
   const popping = setInterval(() => {
     const now = performance.now();
