@@ -138,17 +138,20 @@ export async function findKnee({ steps, seconds, env = {}, cpuProfDir, pastKnee 
   const generatorPids = [process.pid, ...crowds.map((c) => c.pid)];
 
   /**
-   * Waits (30 s at most) until the crowd receives less than 3 KB a second per visitor (it gets
-   * about 1.3 KB on average once settled; a newcomer's sheet is 125 KB).
+   * Waits (30 s at most) until the sheet's visitors receive less than 8 KB a second each: about 4 KB
+   * once settled, while a newcomer's whole sheet is 125 KB (the other toys' whole states are small).
    */
-  async function settled(visitors: number) {
-    const bytes = async () =>
-      (await stats()).reduce((sum, s) => sum + Object.values(s.topics).reduce((n, t) => n + t.bytes, 0), 0);
-    let last = await bytes();
+  async function settled() {
+    const sheet = async () => {
+      const reports = await stats();
+      const of = (key: "bytes" | "open") => reports.reduce((sum, s) => sum + (s.topics.bubbles?.[key] ?? 0), 0);
+      return { bytes: of("bytes"), open: Math.max(1, of("open")) };
+    };
+    let last = await sheet();
     for (let waited = 0; waited < 30; waited++) {
       await sleep(1000);
-      const now = await bytes();
-      if (now - last < visitors * 3 * 1024) return;
+      const now = await sheet();
+      if (now.bytes - last.bytes < now.open * 8 * 1024) return;
       last = now;
     }
   }
@@ -276,7 +279,7 @@ export async function findKnee({ steps, seconds, env = {}, cpuProfDir, pastKnee 
       }
       // The newcomers' whole states are sent (a sheet of a million bubbles is 125 KB each); the
       // step measures the crowd as it stays, once what a second brings is what it will bring.
-      await settled(visitors);
+      await settled();
       // Each measurement waits for other programs to leave the cores alone (a minute at most); a
       // step they disturbed anyway, or past the goal, is measured again (twice at most), and the
       // better measurement kept: other programs only ever make a step look worse.
