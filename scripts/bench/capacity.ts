@@ -87,7 +87,7 @@ export function capacityReport({
       ? `No knee up to ${fmt(last?.visitors ?? 0)} visitors: at the last step, ${last ? saturated(last) : "-"} was the busier side.`
       : `The knee: ${fmt(knee)} visitors; the last step within the goal: ${fmt(capacity)}. At the knee, ${kneeStep ? saturated(kneeStep) : "-"} ran out first.`,
     "",
-    `**The fleet** (scripts/bench/fleet-run.ts): ${fmt(fleet.visitors)} visitors across ${fleet.servers} servers on one Redis, ${fleet.proxied ? "through the proxy" : "each server reached directly"}, the four toys at once as above on the site's own sheet (10,000 bubbles), for ${Math.round(fleet.seconds)} s (load average ${fleet.load}). Nothing is pinned here: the servers, nginx, Redis and the load generator share the two cores, so its latencies are no measure of capacity; it is run for what goes through Redis, what each visitor receives and what nginx costs.`,
+    `**The fleet** (scripts/bench/fleet-run.ts): ${fmt(fleet.visitors)} visitors across ${fleet.servers} servers on one Redis, ${fleet.proxied ? "through the proxy" : "each server reached directly"}, the four toys at once as above on a sheet of 100,000 bubbles (the site's is 10,000, which the pops would finish in the run), for ${Math.round(fleet.seconds)} s (load average ${fleet.load}). Nothing is pinned here: the servers, nginx, Redis and the load generator share the two cores, so its latencies are no measure of capacity; it is run for what goes through Redis, what each visitor receives and what nginx costs.`,
     "",
     "| topic | fan-out p50 / p99 / max | actions a second | per visitor a second |",
     "|---|---|---|---|",

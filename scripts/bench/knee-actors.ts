@@ -117,6 +117,7 @@ export async function startActors(targets: Target[], { watchersPerToy = 50 } = {
     const ws = new WebSocket(`ws://${target.host}:${target.port}${liveUrl([c.toy as Topic])}`, {
       localAddress: loopbackAddress(made++, 10),
       perMessageDeflate: false,
+      handshakeTimeout: 10_000,
     });
     c.ws = ws;
     ws.on("message", (data, isBinary) => receive(c, data as Buffer, isBinary));
@@ -193,6 +194,12 @@ export async function startActors(targets: Target[], { watchersPerToy = 50 } = {
     (byRole.get(toy) ?? []).map((c, k) =>
       setInterval(
         async () => {
+          // An actor whose channel failed (its new visitor's upgrade refused or timed out) tries
+          // again at its next turn, rather than standing still for the rest of the run.
+          if (c.ws.readyState === WebSocket.CLOSED) {
+            void connect(c).catch(() => {});
+            return;
+          }
           if (c.ws.readyState !== WebSocket.OPEN) return;
           const counted = actions;
           counted[toy].sent++;
