@@ -33,7 +33,10 @@ it("answers what it gathered in its last window before it closes the channels", 
     // write began), and only then the goodbye.
     // The two topics flush side by side, so their answers may come in either order; the goodbye is last.
     expect(order.at(-1)).toBe("bye");
-    expect(order.slice(0, -1).sort()).toEqual([expect.stringMatching(/^polls (ok|no)$/), expect.stringMatching(/^wall (ok|no)$/)]);
+    expect(order.slice(0, -1).sort()).toEqual([
+      expect.stringMatching(/^polls (ok|no)$/),
+      expect.stringMatching(/^wall (ok|no)$/),
+    ]);
   } finally {
     await stopProcess(server.child);
     site.remove();
