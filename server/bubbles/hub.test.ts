@@ -105,3 +105,34 @@ it("a read of the store that began before a write does not take that write back 
   expect(seen && isPopped(seen.bits, 2)).toBe(true);
   expect(reads).toBeGreaterThan(1);
 });
+
+it("a check that finds the store only ahead of its copy (news still on its way) sends the difference as pops, not the whole sheet", async () => {
+  const [, open] = testBackends[0] as (typeof testBackends)[number];
+  const { backends, cleanUp } = await open();
+  cleanUps.push(cleanUp);
+  // Another process's write, whose news has not arrived yet: in the store, not on this bus.
+  const store = sqliteBubbleStore(backends.sqlite);
+  const hub = createBubbleHub({
+    store,
+    bus: createBus(backends, quiet),
+    guard: backends.guard,
+    log: quiet,
+    limiter: { take: async () => 0 },
+    presence: localPresence(),
+    size: 16,
+    checkMs: 50,
+  });
+  cleanUps.push(() => hub.stop());
+  const page = testPeer();
+  hub.join(page);
+  await until(() => page.binaries.length === 1);
+  await store.pop(1, [3, 9], 16);
+  await until(() => page.texts.some((m) => m.t === "pops"));
+  expect(page.texts.find((m) => m.t === "pops")).toMatchObject({ t: "pops", sheet: 1, i: [3, 9] });
+  const seen = await hub.sheet();
+  expect(seen).toMatchObject({ sheet: 1, popped: 2 });
+  expect(seen && isPopped(seen.bits, 3) && isPopped(seen.bits, 9)).toBe(true);
+  // Several checks later, still one whole sheet sent: the copy is the store's.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(page.binaries).toHaveLength(1);
+});
