@@ -8,6 +8,7 @@ import {
   isAddicted,
   isMilestone,
   makeConfetti,
+  milestoneBetween,
   milestoneDescription,
   nextGradient,
 } from "./logic";
@@ -111,5 +112,15 @@ describe("counterDisplay", () => {
     ]) {
       expect(counterDisplay(counter, 40)).toMatchObject({ label: "Clicks on this device", value: 40, waiting: 0 });
     }
+  });
+});
+
+describe("milestones among several presses at once (the presses answered before React)", () => {
+  it("names the last milestone the clicks after `before` up to `after` reached, or none", () => {
+    expect(milestoneBetween(8, 10)).toBe(10);
+    expect(milestoneBetween(9, 23)).toBe(20);
+    expect(milestoneBetween(10, 13)).toBeNull();
+    expect(milestoneBetween(0, 3)).toBeNull();
+    for (let n = 1; n <= 40; n++) expect(milestoneBetween(n - 1, n) === n).toBe(isMilestone(n));
   });
 });

@@ -17,6 +17,12 @@ export function isMilestone(personalClicks: number): boolean {
   return personalClicks > 0 && personalClicks % MILESTONE_EVERY === 0;
 }
 
+/** The last milestone reached by the clicks after `before` up to `after`, or null. */
+export function milestoneBetween(before: number, after: number): number | null {
+  const last = after - (after % MILESTONE_EVERY);
+  return last > before && isMilestone(last) ? last : null;
+}
+
 /** Over 50 personal clicks the visitor is officially addicted. */
 export function isAddicted(personalClicks: number): boolean {
   return personalClicks > ADDICTED_AFTER;
@@ -26,9 +32,9 @@ export function milestoneDescription(personalClicks: number): string {
   return `You've wasted ${personalClicks} clicks on a button that does nothing. Proud of you.`;
 }
 
-/** The next of `total` gradients, cycling. */
-export function nextGradient(index: number, total: number): number {
-  return (index + 1) % total;
+/** The gradient `steps` on from `index` of `total`, cycling. */
+export function nextGradient(index: number, total: number, steps = 1): number {
+  return (index + steps) % total;
 }
 
 export interface ConfettiPiece {

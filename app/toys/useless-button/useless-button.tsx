@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useShuffleBag } from "../../kit/hooks/use-shuffle-bag";
 import { useStoredNumber } from "../../kit/hooks/use-stored-number";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
@@ -11,6 +11,7 @@ import { usePrepareToasts } from "../../kit/ui/toast/use-prepare-toasts";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { type Burst, Confetti } from "./confetti";
 import { recordClick } from "./counter-client";
+import { adoptEarlyPresses, DEVICE_KEY, EARLY_PRESS_SCRIPT, earlyPresses, PERSONAL_KEY } from "./early-press";
 import {
   CONFETTI_MS,
   clickToneFrequency,
@@ -18,9 +19,9 @@ import {
   DEGREES_PER_CLICK,
   fillCount,
   isAddicted,
-  isMilestone,
   MILESTONE_TOAST_MS,
   makeConfetti,
+  milestoneBetween,
   milestoneDescription,
   nextGradient,
 } from "./logic";
@@ -49,34 +50,58 @@ export function UselessButton() {
   useEffect(() => void loadShareButton(), []);
   // This device's count of every click (the spec's key); the global counter shows it where there
   // is no counter service.
-  const [deviceClicks, incrementDevice] = useStoredNumber("uselessClicks");
-  const [personalClicks, incrementPersonal] = useStoredNumber("personalUselessClicks");
+  const [deviceClicks, incrementDevice] = useStoredNumber(DEVICE_KEY);
+  const [personalClicks, incrementPersonal] = useStoredNumber(PERSONAL_KEY);
+  // While React hydrates, the count the inline script showed, if it answered a press.
+  const shownClicks = personalClicks ?? earlyPresses()?.personal ?? "–";
   const counter = useGlobalCounter();
   const global = counterDisplay(counter, deviceClicks);
   const { current: message, next: nextMessage } = useShuffleBag(MESSAGES);
   const [gradient, setGradient] = useState(0);
-  const [spins, setSpins] = useState(0);
+  // Presses the page's inline script answered before React was here (early-press.ts) turned the
+  // button already: the first render turns it as far, so hydration finds the page as it is.
+  const [spins, setSpins] = useState(() => earlyPresses()?.presses ?? 0);
   const [bursts, setBursts] = useState<Burst[]>([]);
   const burstId = useRef(0);
   const later = useTimeouts();
 
-  function handleClick() {
-    incrementDevice();
-    recordClick();
-    const mine = incrementPersonal();
+  /** What presses do besides counting them on this device: `presses` of them, the last making `mine`. */
+  function celebrate(presses: number, mine: number) {
+    for (let i = 0; i < presses; i++) recordClick();
     nextMessage();
-    setGradient((g) => nextGradient(g, GRADIENTS.length));
-    setSpins((s) => s + 1);
-    playTone({ frequency: clickToneFrequency(Math.random), duration: 0.15, type: "triangle" });
+    setGradient((g) => nextGradient(g, GRADIENTS.length, presses));
 
     const burst = { id: ++burstId.current, pieces: makeConfetti(CONFETTI_COLORS, Math.random) };
     setBursts((all) => [...all.slice(1 - MAX_BURSTS), burst]);
     later(() => setBursts((all) => all.filter((b) => b.id !== burst.id)), CONFETTI_MS);
 
-    if (isMilestone(mine)) {
-      toast({ title: "Milestone Achieved!", description: milestoneDescription(mine), duration: MILESTONE_TOAST_MS });
+    const milestone = milestoneBetween(mine - presses, mine);
+    if (milestone !== null) {
+      toast({
+        title: "Milestone Achieved!",
+        description: milestoneDescription(milestone),
+        duration: MILESTONE_TOAST_MS,
+      });
     }
   }
+
+  function handleClick() {
+    incrementDevice();
+    const mine = incrementPersonal();
+    setSpins((s) => s + 1);
+    playTone({ frequency: clickToneFrequency(Math.random), duration: 0.15, type: "triangle" });
+    celebrate(1, mine);
+  }
+
+  // The presses the inline script answered (counted and shown already): the rest of what they do,
+  // once, as React takes over.
+  const adoptPresses = useEffectEvent(() => {
+    const early = adoptEarlyPresses();
+    if (!early) return;
+    setSpins(early.presses);
+    celebrate(early.presses, early.personal);
+  });
+  useEffect(() => adoptPresses(), []);
 
   return (
     <ToyPage title="The Useless Button" intro="It does nothing. Beautifully. Go on, press it.">
@@ -90,7 +115,10 @@ export function UselessButton() {
           {global.waiting ? <span className="ml-1 text-sm text-white/80">({global.waiting} waiting)</span> : null}
         </p>
         <p className="rounded-full bg-white px-4 py-1.5 font-semibold text-purple-900 shadow">
-          Your clicks: <strong className="inline-block min-w-8 tabular-nums">{personalClicks ?? "–"}</strong>
+          Your clicks:{" "}
+          <strong data-early-count className="inline-block min-w-8 tabular-nums">
+            {shownClicks}
+          </strong>
         </p>
       </div>
 
@@ -98,6 +126,7 @@ export function UselessButton() {
         <button
           type="button"
           onClick={handleClick}
+          data-early-press
           style={{ transform: `rotate(${spins * DEGREES_PER_CLICK}deg)` }}
           className={cn(
             "size-64 rounded-full bg-linear-to-br p-8 text-xl font-extrabold text-white shadow-2xl ring-4 ring-white/40",
@@ -108,6 +137,9 @@ export function UselessButton() {
         >
           {message ? fillCount(message, personalClicks ?? 0) : "Click me. It does nothing."}
         </button>
+        {/* Answers a press before React is here; it runs only in the pre-rendered page. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of the build, allowed by its hash */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_PRESS_SCRIPT }} />
         <Confetti bursts={bursts} />
       </div>
 
