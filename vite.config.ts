@@ -11,13 +11,15 @@ const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\/|roll
 const KIT = /\/app\/kit\//;
 /**
  * Kit modules not every page needs: those loaded on first use (a toast, a sound, an error page, the
- * time-wasted clock) and those only some pages use (sharing a result, haptics, the time-wasted line,
- * the live channel and its outbox, which only the Useless Button and the shared toys use). They
- * travel with the pages that use them; a shared toy's state store (live/live-store, a few hundred
- * bytes) is in the shell, where every shared toy finds it without a request of its own.
+ * time-wasted clock) and those only some pages use (sharing a result, the time-wasted line, the
+ * live channel and its outbox, which only the Useless Button and the shared toys use). They travel
+ * with the pages that use them; a shared toy's state store (live/live-store, a few hundred bytes)
+ * is in the shell, where every shared toy finds it without a request of its own, and so is the
+ * buzz of five toys (lib/haptics, about 200 bytes: as a chunk of its own it cost each of them a
+ * request, its headers 400 bytes of the 676 it weighed).
  */
 const LAZY_KIT =
-  /\/app\/kit\/(ui\/(toast\/toast-view|share-button)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|haptics|time-wasted|time-tracker)|live\/(?!live-store)[\w-]+)\./;
+  /\/app\/kit\/(ui\/(toast\/toast-view|share-button)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|time-wasted|time-tracker)|live\/(?!live-store)[\w-]+)\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), siteMapModule(), minimalPreloadHelper(), stacklessReactSentinels()],

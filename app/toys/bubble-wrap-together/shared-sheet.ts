@@ -1,5 +1,6 @@
 import type { Sheet } from "../../../contracts/bubbles";
 import { isPopped } from "../../../contracts/bubbles";
+import { buzz } from "../../kit/lib/haptics";
 import { importLater } from "../../kit/lib/import-later";
 import type { Connection } from "../../kit/live/connection";
 import { createLiveStore } from "../../kit/live/live-store";
@@ -47,17 +48,10 @@ const store = createLiveStore<SharedSheetState>(
   { start: () => start(), stop: () => stop() },
 );
 
-/**
- * The buzz of a pop: its code is fetched once the sheet starts (after the page is live), not with
- * the page, so the page's first load stays within its budget.
- */
-let haptics: Promise<typeof import("../../kit/lib/haptics")> | null = null;
-const loadHaptics = () => (haptics ??= import("../../kit/lib/haptics"));
 let link: SheetLink | null = null;
 let cancel: (() => void) | undefined;
 
 function start() {
-  loadHaptics().catch(() => {});
   cancel = importLater(
     () => import("./sheet-link"),
     ({ startSheetLink }) => {
@@ -88,8 +82,5 @@ export function popBubble(i: number) {
   if (!sendsLater(connection)) return;
   link.pop(i);
   playScream();
-  loadHaptics().then(
-    ({ buzz }) => buzz(),
-    () => {},
-  );
+  buzz();
 }

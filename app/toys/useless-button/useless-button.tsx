@@ -3,6 +3,7 @@ import { useShuffleBag } from "../../kit/hooks/use-shuffle-bag";
 import { useStoredNumber } from "../../kit/hooks/use-stored-number";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { cn } from "../../kit/lib/cn";
+import { onFirstIntent } from "../../kit/lib/first-intent";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playTone } from "../../kit/sound/sound";
 import type { ShareButtonProps } from "../../kit/ui/share-button";
@@ -30,7 +31,7 @@ import { CONFETTI_COLORS, GRADIENTS, MESSAGES } from "./words";
 
 /**
  * The share button shows only once there is a count to share (never in the pre-rendered page, so
- * never while the page hydrates): its code is fetched once the page is live, not before. Where it
+ * never while the page hydrates): its code is fetched at the first press, not before. Where it
  * cannot be fetched (offline on a first visit), there is no share button: nothing else breaks.
  */
 const loadShareButton = (): Promise<{ default: ComponentType<ShareButtonProps> }> =>
@@ -46,8 +47,10 @@ const MAX_BURSTS = 3;
 export function UselessButton() {
   // Its toasts answer presses: the toast view is fetched on the first one.
   usePrepareToasts();
-  // The share button's code, fetched now the page is live, so it is there by the first click.
-  useEffect(() => void loadShareButton(), []);
+  // The share button's code, fetched at the first press (a press comes tens of milliseconds before
+  // the click that makes a count to share), so it is there by then and a visit that never presses
+  // never pays for it. A count from an earlier visit shows it at once (the lazy component fetches it).
+  useEffect(() => onFirstIntent(() => void loadShareButton()), []);
   // This device's count of every click (the spec's key); the global counter shows it where there
   // is no counter service.
   const [deviceClicks, incrementDevice] = useStoredNumber(DEVICE_KEY);
