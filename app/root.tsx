@@ -11,7 +11,7 @@ export const meta = rootMeta;
 
 /**
  * A client navigation shows the next page once the site's whole stylesheet is in: each page came
- * with its own CSS only (scripts/build/bootstrap.ts switches the rest on once live).
+ * with its own CSS only (scripts/build/bootstrap.ts prefetches the rest once live; this switches it on).
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [() => window.__pointlessStyles?.()];
 

@@ -3,7 +3,7 @@ import { holdStylesheet } from "./page-styles";
 
 /**
  * Each pre-rendered page carries only the CSS its own code can use (scripts/build/page-css.ts); the
- * site's whole stylesheet is switched on once the page is live. Every page is compared with and
+ * site's whole stylesheet is prefetched once the page is live, switched on by a navigation. Every page is compared with and
  * without it in e2e/routes.spec.ts; this test holds it back across a client navigation.
  */
 test("a client navigation waits for the site's whole stylesheet, so the next page never shows unstyled", async ({

@@ -3,7 +3,7 @@ import { expect, settle } from "./fixtures";
 
 /**
  * Each pre-rendered page carries only the CSS its own code can use (scripts/build/page-css.ts); the
- * site's whole stylesheet is switched on once the page is live. These helpers hold that stylesheet
+ * site's whole stylesheet is prefetched once the page is live and switched on by a navigation. These helpers hold that stylesheet
  * back, so a page is seen with its own CSS alone, then with all of it.
  */
 

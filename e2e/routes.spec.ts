@@ -51,7 +51,8 @@ for (const { entry, url, own } of urls) {
     await settle(page);
 
     await test.step("its own CSS styles it exactly as the site's whole stylesheet does", async () => {
-      // The whole stylesheet is asked for once the page is live, and held here.
+      // The whole stylesheet is asked for (prefetched) once the page is live, and held here; a
+      // navigation switches it on (here, the call below).
       await expect.poll(stylesheet.asked).toBe(true);
       await firstLook(page, BOX_DEPENDENT);
       await stylesheet.release();
