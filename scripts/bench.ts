@@ -133,7 +133,7 @@ try {
     process.stdout.write(`lighthouse: round ${i + 1}/${RUNS} done\n`);
   }
 } finally {
-  site.close();
+  await site.close();
   floor.close();
 }
 const loadAfter = loadAverage();

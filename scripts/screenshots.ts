@@ -39,7 +39,7 @@ try {
   }
 } finally {
   await browser.close();
-  stopServer();
+  await stopServer();
 }
 process.stdout.write("\n");
 

@@ -1,13 +1,14 @@
 // What `npm run bench` and `npm run screenshots` share: building when asked, serving the production
-// build on a free port, the registry, and the Markdown blocks they keep up to date.
+// build on a free port (with its server), the registry, and the Markdown blocks they keep up to date.
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { runnerImport } from "vite";
 import type * as Registry from "../../app/toys/registry";
-import { createSiteServer } from "../../server/http.ts";
-import { siteFiles } from "../../server/static.ts";
+import { startSiteProcess, stopProcess } from "./local-servers.ts";
 
 /** Runs `npm run build`, exiting with its status when it fails. */
 export function buildOrExit() {
@@ -21,9 +22,23 @@ export async function listenOnFreePort(server: Server) {
   return { origin: `http://localhost:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-/** Serves build/client like `npm start` does, on a free port. */
-export function serveBuild() {
-  return listenOnFreePort(createSiteServer(siteFiles("build/client")));
+/**
+ * Serves build/client as `npm start` does, on a free port: the site's own server process, with its
+ * live engine and its counter (on a data folder of its own, removed after). The shared pages are
+ * measured as a visitor meets them, live: served by the files alone (as the benches did before),
+ * they went to "this copy of the site has no server", with a longer message (a layout shift) and
+ * none of the work a live page does.
+ */
+export async function serveBuild() {
+  const dataDir = mkdtempSync(join(tmpdir(), "pointless-bench-"));
+  const server = await startSiteProcess({ SITE_DIR: "build/client", COUNTER_DATA_DIR: dataDir });
+  return {
+    origin: server.origin,
+    close: async () => {
+      await stopProcess(server.child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The registry; the app's modules use bundler-style imports, so it is loaded through Vite. */
