@@ -62,7 +62,11 @@ export async function coldLoad(browser: Browser, url: string, ready?: () => bool
     const network = watchNetwork(cdp);
     await cdp.send("Network.enable");
     await page.goto(url, { waitUntil: "load" });
-    if (ready) await page.waitForFunction(ready, null, { polling: 20, timeout: GIVE_UP_MS });
+    if (ready) {
+      await page.waitForFunction(ready, null, { polling: 20, timeout: GIVE_UP_MS }).catch((error: Error) => {
+        throw new Error(`${url} was not ready within ${GIVE_UP_MS / 1000} s: ${error.message}`);
+      });
+    }
     // Once the main thread has been idle, the effects that ran after the page was ready (the channel's
     // import once live) have asked for their code: the quiet second is counted from then.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
