@@ -17,7 +17,7 @@ import type { Browser, CDPSession } from "playwright-core";
  * Its figure counts every script received until then, so it is bytes, not timing: a run slow enough
  * to deliver a script after the window does not change the figure, and such a script is reported
  * (`late`). Measured when this was written: watched for 12 s of quiet instead of 1, every page's
- * figure was the same to the byte, and no page's network did anything after 0.94 s.
+ * figure and scripts were the same, and no page's network did anything after 0.94 s.
  */
 export const WINDOW_MS = 10_000;
 /** `BUDGET_QUIET_MS=12000` watches each page far longer, to see that nothing comes later. */
