@@ -24,3 +24,18 @@ export const BUDGET = {
    */
   html: 11 * 1024,
 } as const;
+
+/**
+ * Pages over the cold-load target when the budget began to count what a visitor downloads
+ * (2026-11-27, issue 46, which stays open for them): each may not download more than it did then,
+ * and the budget names how far over the target it still is. A page that comes under the target
+ * fails the budget until its line here is removed, so the list only shrinks. What their bytes are
+ * and what was tried: docs/performance.md, "Issue 46".
+ */
+export const OVER_TARGET_CEILINGS: Readonly<Record<string, number>> = {
+  "/": 116_265,
+  "/bubble-wrap/together": 116_063,
+  "/emojis/together": 115_560,
+  "/polls": 113_497,
+  "/clap": 112_257,
+};

@@ -57,7 +57,7 @@ try {
   }
 } finally {
   await browser.close();
-  close();
+  await close();
 }
 console.log(
   "\n| page | budget (bytes, scripts) | Lighthouse (bytes, scripts) | difference | scripts that differ (budget / Lighthouse) |",
