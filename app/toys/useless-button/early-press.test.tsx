@@ -2,8 +2,8 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { adoptEarlyPresses, EARLY_PRESS_SCRIPT, earlyPresses } from "./early-press";
 
 /**
- * The inline script that answers the Useless Button before React (early-press.ts), run as the page
- * runs it: in the document, with the bootstrap's capture listener registered after it.
+ * The inline script that answers the Useless Button before React (early-press.ts), run in the
+ * page's global scope, with a stand-in for the bootstrap's capture listener registered after it.
  */
 let held: Event[] = [];
 const hold = (event: Event) => {

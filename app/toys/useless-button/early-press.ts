@@ -12,10 +12,10 @@
  * replays it once React is live (scripts/build/bootstrap.ts), as on every other page.
  */
 
+import { DEGREES_PER_CLICK } from "./logic";
+
 export const PERSONAL_KEY = "personalUselessClicks";
 export const DEVICE_KEY = "uselessClicks";
-/** Degrees the button turns per press (logic.ts DEGREES_PER_CLICK; the script has it inline). */
-const TURN = 360;
 
 /** What the script leaves for React. */
 export interface EarlyPresses {
@@ -43,7 +43,7 @@ const EARLY_COUNT = "data-early-count";
  * A count is read as stored-number.ts parses it (garbage, negative or unsafe is 0). It has no
  * `</`, so it cannot end its own element.
  */
-export const EARLY_PRESS_SCRIPT = `(function(){var e=window.__pointlessEarly={presses:0,personal:null};function a(k){var s=localStorage,n=Number(s.getItem(k));n=(n>=0&&n<=9007199254740991?Math.floor(n):0)+1;s.setItem(k,String(n));if(s.getItem(k)!==String(n))throw 0;return n}addEventListener("click",function(v){var t=v.target instanceof Element?v.target.closest("[${EARLY_BUTTON}]"):null,p;if(e.adopted||!t)return;try{p=a("${PERSONAL_KEY}");a("${DEVICE_KEY}")}catch(x){return}v.preventDefault();v.stopImmediatePropagation();e.presses++;e.personal=p;t.style.transform="rotate("+e.presses*${TURN}+"deg)";var c=document.querySelector("[${EARLY_COUNT}]");if(c)c.textContent=String(p)},true)})()`;
+export const EARLY_PRESS_SCRIPT = `(function(){var e=window.__pointlessEarly={presses:0,personal:null};function a(k){var s=localStorage,n=Number(s.getItem(k));n=(n>=0&&n<=9007199254740991?Math.floor(n):0)+1;s.setItem(k,String(n));if(s.getItem(k)!==String(n))throw 0;return n}addEventListener("click",function(v){var t=v.target instanceof Element?v.target.closest("[${EARLY_BUTTON}]"):null,p;if(e.adopted||!t)return;try{p=a("${PERSONAL_KEY}");a("${DEVICE_KEY}")}catch(x){return}v.preventDefault();v.stopImmediatePropagation();e.presses++;e.personal=p;t.style.transform="rotate("+e.presses*${DEGREES_PER_CLICK}+"deg)";var c=document.querySelector("[${EARLY_COUNT}]");if(c)c.textContent=String(p)},true)})()`;
 
 /** The script's note, where there is one (in the browser, on a page that carried the script). */
 export function earlyPresses(): EarlyPresses | undefined {
