@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { playNoise, playPluck, playTone, resetAudioForTests } from "./engine";
+import { playNoise, playPluck, playTone, resetAudioForTests, warmUp } from "./engine";
 import { isMuted, setMuted } from "./mute";
 
 function param() {
@@ -96,6 +96,20 @@ describe("the sound engine", () => {
     expect(FakeAudioContext.created).toBe(1);
     expect(FakeAudioContext.last?.resume).toHaveBeenCalled();
     expect(FakeAudioContext.last?.started).toEqual(["osc", "noise", "osc"]);
+  });
+
+  it("warms up one context ahead of the first sound, which then makes none of its own; muted, none", () => {
+    g.AudioContext = FakeAudioContext;
+    setMuted(true);
+    warmUp();
+    expect(FakeAudioContext.created).toBe(0);
+    setMuted(false);
+    warmUp();
+    expect(FakeAudioContext.created).toBe(1);
+    playNoise();
+    warmUp();
+    expect(FakeAudioContext.created).toBe(1);
+    expect(FakeAudioContext.last?.started).toEqual(["noise"]);
   });
 
   it("plays nothing while the site is muted, and remembers the mute", () => {

@@ -28,6 +28,20 @@ function getContext(): AudioContext | null {
   return context;
 }
 
+/**
+ * Makes the context ahead of the first sound (once the visitor has pressed, unless muted), so that
+ * the first sound's handler does not: a new AudioContext took about 100 ms in headless Chromium,
+ * inside the first clap's `pointermove`. Called by sound.ts once the engine has loaded.
+ */
+export function warmUp(): void {
+  if (isMuted()) return;
+  try {
+    getContext();
+  } catch {
+    // The first sound tries again.
+  }
+}
+
 /** Runs `play` with a live context unless muted or unsupported; swallows any audio error. */
 function withAudio(play: (ctx: AudioContext) => void): void {
   if (isMuted()) return;

@@ -6,6 +6,7 @@ vi.mock("./engine", () => ({
   playTone: () => calls.push("tone"),
   playNoise: () => calls.push("noise"),
   playPluck: () => calls.push("pluck"),
+  warmUp: () => calls.push("warm up"),
 }));
 
 beforeEach(() => {
@@ -29,5 +30,12 @@ describe("the lazy sound facade", () => {
     playTone({ frequency: 440 });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toEqual([]);
+  });
+
+  it("at the first press, fetches the engine and makes its audio context once it is there, not in the press", async () => {
+    const { preloadSound } = await import("./sound");
+    preloadSound();
+    expect(calls).toEqual([]);
+    await vi.waitFor(() => expect(calls).toEqual(["warm up"]));
   });
 });

@@ -36,11 +36,18 @@ function withEngine(play: (e: Engine) => void): void {
     });
 }
 
-/** Starts fetching the engine, so the first sound is instant. */
+/**
+ * Starts fetching the engine at the visitor's first press, so the first sound is instant; once it
+ * is there (in the task that evaluated it, after the press's handlers), the audio context is made,
+ * not in the first sound's handler. No timer: a page left before it fired would keep it pending.
+ */
 export function preloadSound(): void {
-  loadEngine().catch(() => {
-    loading = undefined;
-  });
+  loadEngine().then(
+    (e) => e.warmUp(),
+    () => {
+      loading = undefined;
+    },
+  );
 }
 
 export const playTone = (options: ToneOptions) => withEngine((e) => e.playTone(options));
