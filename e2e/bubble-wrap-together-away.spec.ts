@@ -149,10 +149,19 @@ test("where WebSockets are blocked but the server answers, the page says so and 
   await open(page, PATH);
   // The first failed try asks the server over HTTP: it is there, so pops wait for the channel.
   await expect(page.getByText(/Reconnecting/)).toBeVisible();
-  // The grid draws its rows a few a frame, and the paused clock holds frames: a second of them.
-  await page.clock.runFor(1000);
+  // The grid draws its rows a few a frame, and the paused clock holds frames: a frame at a time
+  // until the bubble can be pressed. (The channel's tries go on meanwhile, after pauses of anything
+  // from nothing to one second, then to two: a whole second run at once went past all three now
+  // and then, and the blocked page's bubbles could not be pressed; the test waited for ever.)
   const popped = await poppedOnServer(page);
   const target = Array.from({ length: SIZE }, (_, i) => i + 1).find((n) => !popped.includes(n)) as number;
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(16);
+      return bubble(page, target).isEnabled();
+    })
+    .toBe(true);
+  await expect(page.getByText(/WebSockets are blocked/)).toHaveCount(0);
   await bubble(page, target).click();
   await expect(bubble(page, target)).toHaveAttribute("aria-pressed", "true");
   // Three tries in a row that never open, with the server answering: blocked. The page's time runs
