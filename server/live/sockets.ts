@@ -2,7 +2,6 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
 import {
-  type BusyMessage,
   type ByeMessage,
   CHANNEL_MESSAGE_LIMIT,
   CLOSE,
@@ -19,9 +18,12 @@ import { pathOf } from "../http.ts";
 import type { FleetLimiter } from "../limiter.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { Metrics } from "../metrics.ts";
+import { createDelivery } from "./delivery.ts";
 import { createDispatch, type PageChannel } from "./dispatch.ts";
-import { binaryMessage, createFrameWriter, type Outgoing, textMessage } from "./frames.ts";
+import { binaryMessage, textMessage } from "./frames.ts";
+import { HEARTBEAT_SLICES, type Health, startHeartbeat } from "./heartbeat.ts";
 import type { Peer } from "./peer.ts";
+import { createRefusals } from "./refusals.ts";
 import type { TopicModule } from "./topic.ts";
 import type { VisitorTokens } from "./visitor.ts";
 
@@ -73,17 +75,8 @@ export interface LiveOptions {
   onOriginRefused?: (origin: string, host: string | undefined) => void;
 }
 
-const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** Upgrades accepted only to be told "busy" at once, at most; past it, HTTP 503. */
-const MAX_REFUSING = 500;
 /** Messages a channel keeps while the server decides who its visitor is. */
 const MAX_WAITING_MESSAGES = 16;
-/**
- * The heartbeat goes to a tenth of the channels at a time, each channel every `heartbeatMs` still:
- * ten thousand pings and texts at once would hold the event loop for tens of milliseconds.
- */
-const HEARTBEAT_SLICES = 10;
-const HEARTBEAT = textMessage('{"t":"hb"}');
 
 /** A token bucket: `burst` at once, `perSecond` after; false when empty. */
 function bucket({ burst, perSecond }: { burst: number; perSecond: number }) {
@@ -120,94 +113,15 @@ export function createLiveSockets({
 }: LiveOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
   const dispatch = createDispatch(modules, { log, metrics });
-  const writer = createFrameWriter();
+  const { deliver, offer } = createDelivery(metrics);
   /** Channels open per key: an address, a /56, a visitor. */
   const open = new Map<string, number>();
   /** Each open channel, how many heartbeats in a row it left unanswered, and its heartbeat's slice. */
-  const sockets = new Map<WebSocket, { missed: number; slice: number }>();
+  const sockets = new Map<WebSocket, Health>();
   let joined = 0;
-  /**
-   * Messages sent per topic since the metrics were last told: they are told once per turn of the
-   * event loop, not once per page (a labelled counter's increment costs as much as the write).
-   */
-  const sentOut = new Map<string, number>();
-  let telling = false;
-  const countOut = (topic: string) => {
-    if (!metrics) return;
-    sentOut.set(topic, (sentOut.get(topic) ?? 0) + 1);
-    if (telling) return;
-    telling = true;
-    setImmediate(() => {
-      telling = false;
-      for (const [name, count] of sentOut) metrics.messagesOut.inc({ topic: name }, count);
-      sentOut.clear();
-    });
-  };
-  /** Sends a made message to a page, counted under `topic`; a page too slow to read it is closed. */
-  const deliver = (ws: WebSocket, message: Outgoing, topic: string) => {
-    if (ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      metrics?.channelsClosed.inc({ reason: "slow-reader" });
-      ws.close(CLOSE.tryLater, "Reading too slowly");
-      return;
-    }
-    if (writer.write(ws, message)) countOut(topic);
-  };
   let connections = 0;
-  let refusing = 0;
   let stopping = false;
-  /**
-   * Refusals since the last log line, by reason: an operator hears of them once a minute (a proxy
-   * set up wrong refuses every page, and its visitors cannot say why), never once per upgrade.
-   */
-  let refusedLately = new Map<string, number>();
-  const refused = (reason: string) => {
-    metrics?.upgradesRefused.inc({ reason });
-    refusedLately.set(reason, (refusedLately.get(reason) ?? 0) + 1);
-  };
-  const refusalLog = setInterval(() => {
-    if (refusedLately.size === 0) return;
-    log.warn("live upgrades refused in the last minute, by reason", Object.fromEntries(refusedLately));
-    refusedLately = new Map();
-  }, 60_000);
-  refusalLog.unref();
-
-  function refuseHttp(socket: Duplex, status: string, error: string, reason: string, retryAfter?: number) {
-    refused(reason);
-    const body = JSON.stringify({ error });
-    const retry = retryAfter ? `Retry-After: ${retryAfter}\r\n` : "";
-    socket.end(
-      `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n${retry}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
-  }
-
-  /** The server cannot take this channel now: it opens it only to say so, in words a page can read. */
-  function refuseBusy(
-    req: IncomingMessage,
-    socket: Duplex,
-    head: Buffer,
-    reason: string,
-    words: string,
-    retryMs: number,
-  ) {
-    if (refusing >= MAX_REFUSING) {
-      return refuseHttp(socket, "503 Service Unavailable", words, reason, Math.ceil(retryMs / 1000));
-    }
-    refused(reason);
-    refusing++;
-    let counted = true;
-    const done = () => {
-      if (counted) refusing--;
-      counted = false;
-    };
-    socket.once("close", done);
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      ws.on("error", () => {});
-      ws.send(JSON.stringify({ t: "busy", retryMs, reason: words } satisfies BusyMessage));
-      ws.close(CLOSE.busy, "Busy");
-      setTimeout(() => ws.terminate(), 1000).unref();
-    });
-  }
+  const { refused, refuseHttp, refuseBusy, stop: stopRefusals } = createRefusals({ wss, log, metrics });
 
   const count = (key: string, by: number) => {
     const left = (open.get(key) ?? 0) + by;
@@ -437,25 +351,7 @@ export function createLiveSockets({
     void identify(token);
   }
 
-  // Every channel hears a heartbeat it can see (a quiet topic is not a dead line), and is pinged;
-  // one that left two pings unanswered (a phone gone into a tunnel) is cut off. A tenth of the
-  // channels at a time, so each is still pinged every `heartbeatMs`.
-  let slice = 0;
-  const heartbeat = setInterval(() => {
-    slice = (slice + 1) % HEARTBEAT_SLICES;
-    for (const [ws, health] of sockets) {
-      if (health.slice !== slice) continue;
-      if (health.missed >= 2) {
-        metrics?.channelsClosed.inc({ reason: "no-pong" });
-        ws.terminate();
-        continue;
-      }
-      health.missed++;
-      ws.ping();
-      if (ws.bufferedAmount <= MAX_BUFFERED_BYTES && writer.write(ws, HEARTBEAT)) countOut("channel");
-    }
-  }, heartbeatMs / HEARTBEAT_SLICES);
-  heartbeat.unref();
+  const stopHeartbeat = startHeartbeat({ sockets, everyMs: heartbeatMs, offer, metrics });
 
   return {
     upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -474,7 +370,7 @@ export function createLiveSockets({
      */
     stopAccepting() {
       stopping = true;
-      clearInterval(refusalLog);
+      stopRefusals();
     },
     /**
      * Closes every channel: each page is told to come back within a few seconds, at a moment of
@@ -482,8 +378,8 @@ export function createLiveSockets({
      */
     close() {
       stopping = true;
-      clearInterval(heartbeat);
-      clearInterval(refusalLog);
+      stopHeartbeat();
+      stopRefusals();
       const bye = textMessage(
         JSON.stringify({
           t: "bye",
@@ -492,7 +388,7 @@ export function createLiveSockets({
         } satisfies ByeMessage),
       );
       for (const ws of sockets.keys()) {
-        if (ws.bufferedAmount <= MAX_BUFFERED_BYTES) writer.write(ws, bye);
+        offer(ws, bye, "channel");
         ws.close(CLOSE.goingAway, "Server stopping");
       }
       // A client that does not answer the close in a second is cut off.

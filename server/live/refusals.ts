@@ -1,0 +1,70 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import type { WebSocketServer } from "ws";
+import { type BusyMessage, CLOSE } from "../../contracts/live.ts";
+import type { Logger } from "../log.ts";
+import type { Metrics } from "../metrics.ts";
+
+/** At most this many channels open at once only to be told the server is busy; past it, HTTP 503. */
+const MAX_REFUSING = 500;
+
+/**
+ * How the channel says no to an upgrade (sockets.ts decides when): an HTTP status for what no page
+ * should ask (another path, unknown topics, another site), and for a page that must wait, the
+ * channel opened only to say so in words it can read (`{t:"busy"}`, then 4429), at most
+ * MAX_REFUSING at once. Every refusal is counted by reason in the metrics, and an operator hears of
+ * them once a minute (a proxy set up wrong refuses every page, and its visitors cannot say why),
+ * never once per upgrade.
+ */
+export function createRefusals({ wss, log, metrics }: { wss: WebSocketServer; log: Logger; metrics?: Metrics }) {
+  let refusing = 0;
+  let lately = new Map<string, number>();
+  const refused = (reason: string) => {
+    metrics?.upgradesRefused.inc({ reason });
+    lately.set(reason, (lately.get(reason) ?? 0) + 1);
+  };
+  const logEveryMinute = setInterval(() => {
+    if (lately.size === 0) return;
+    log.warn("live upgrades refused in the last minute, by reason", Object.fromEntries(lately));
+    lately = new Map();
+  }, 60_000);
+  logEveryMinute.unref();
+
+  function refuseHttp(socket: Duplex, status: string, error: string, reason: string, retryAfter?: number) {
+    refused(reason);
+    const body = JSON.stringify({ error });
+    const retry = retryAfter ? `Retry-After: ${retryAfter}\r\n` : "";
+    socket.end(
+      `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n${retry}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+
+  /** The server cannot take this channel now: it opens it only to say so, in words a page can read. */
+  function refuseBusy(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    reason: string,
+    words: string,
+    retryMs: number,
+  ) {
+    if (refusing >= MAX_REFUSING) {
+      return refuseHttp(socket, "503 Service Unavailable", words, reason, Math.ceil(retryMs / 1000));
+    }
+    refused(reason);
+    refusing++;
+    let counted = true;
+    socket.once("close", () => {
+      if (counted) refusing--;
+      counted = false;
+    });
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on("error", () => {});
+      ws.send(JSON.stringify({ t: "busy", retryMs, reason: words } satisfies BusyMessage));
+      ws.close(CLOSE.busy, "Busy");
+      setTimeout(() => ws.terminate(), 1000).unref();
+    });
+  }
+
+  return { refused, refuseHttp, refuseBusy, stop: () => clearInterval(logEveryMinute) };
+}
