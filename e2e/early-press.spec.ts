@@ -1,6 +1,6 @@
 import { bigButton, expectTotal, globalCount, test } from "./counter-page";
 import { expect, waitForHydration } from "./fixtures";
-import { SHELL_CHUNK } from "./network";
+import { holdShellChunk } from "./network";
 
 /**
  * The first press on `/` is answered at paint (issue 46's moonshot; app/toys/useless-button/
@@ -17,14 +17,7 @@ test("a press before React has loaded moves the count within one frame, and Reac
   const before = await counter.total();
   const mark = counter.mark();
   // React cannot start until the press has been made and seen.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(SHELL_CHUNK, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdShellChunk(page);
   await page.goto("/", { waitUntil: "commit" });
   await expect(bigButton(page)).toBeVisible();
   await expect(personalCount(page)).toHaveText("–");

@@ -19,6 +19,19 @@ export async function throttleLikeAPhone(page: Page): Promise<void> {
 /** The site's shared chunk: every page needs it before it is live. */
 export const SHELL_CHUNK = /\/assets\/shell-[\w-]+\.js$/;
 
+/** Holds the page's shared chunk (so React cannot start) until the returned function is called. */
+export async function holdShellChunk(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(SHELL_CHUNK, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Console lines a failed or refused request leaves (expected where a test breaks the network). */
 export const isFailedLoad = (line: string) =>
   /Failed to load resource|Failed to fetch dynamically imported module|Error loading route module|error loading dynamically imported module/i.test(

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { pages, toys } from "../app/toys/registry";
 import { expect, open, test, waitForHydration } from "./fixtures";
-import { deployNextBuild, isFailedLoad, SHELL_CHUNK, throttleLikeAPhone } from "./network";
+import { deployNextBuild, holdShellChunk, isFailedLoad, SHELL_CHUNK, throttleLikeAPhone } from "./network";
 
 /**
  * How a page starts (scripts/build/bootstrap.ts): live soon after it paints, no click lost on the
@@ -15,19 +15,6 @@ const isLive = (page: Page) => page.evaluate(() => document.documentElement.data
 /** Drops the console lines of the failures a test caused on purpose; anything else still fails it. */
 const forgiveFailedLoads = (problems: string[]) =>
   problems.splice(0, problems.length, ...problems.filter((p) => !isFailedLoad(p)));
-
-/** Holds the page's shared chunk (so React cannot start) until the returned function is called. */
-async function holdShellChunk(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(SHELL_CHUNK, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test.describe("before the page is live", () => {
   test("on a throttled phone, a click on the Useless Button between paint and hydration counts, once", async ({
