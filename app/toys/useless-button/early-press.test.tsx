@@ -78,10 +78,14 @@ it("leaves a press to the bootstrap (held, replayed once React is live) when sto
   expect(button().style.transform).toBe("");
 });
 
-it("hands its presses to React once, and answers nothing after", () => {
+it("hands its presses to React once, removes its listener, and answers nothing after", () => {
   button().click();
   button().click();
+  const removed = vi.spyOn(window, "removeEventListener");
   expect(adoptEarlyPresses()).toEqual({ presses: 2, personal: 2 });
+  // Its listener is gone, not only quiet: nothing of it outlives the page it was for.
+  expect(listeners).toHaveLength(1);
+  expect(removed).toHaveBeenCalledWith("click", listeners[0], true);
   expect(adoptEarlyPresses()).toBeNull();
   button().click();
   expect(held).toHaveLength(1);

@@ -25,6 +25,8 @@ export interface EarlyPresses {
   personal: number | null;
   /** React has taken over: the script answers nothing more. */
   adopted?: boolean;
+  /** Removes the script's listener (React calls it as it takes over). */
+  stop?: () => void;
 }
 
 declare global {
@@ -43,7 +45,7 @@ const EARLY_COUNT = "data-early-count";
  * A count is read as stored-number.ts parses it (garbage, negative or unsafe is 0). It has no
  * `</`, so it cannot end its own element.
  */
-export const EARLY_PRESS_SCRIPT = `(function(){var e=window.__pointlessEarly={presses:0,personal:null};function a(k){var s=localStorage,n=Number(s.getItem(k));n=(n>=0&&n<=9007199254740991?Math.floor(n):0)+1;s.setItem(k,String(n));if(s.getItem(k)!==String(n))throw 0;return n}addEventListener("click",function(v){var t=v.target instanceof Element?v.target.closest("[${EARLY_BUTTON}]"):null,p;if(e.adopted||!t)return;try{p=a("${PERSONAL_KEY}");a("${DEVICE_KEY}")}catch(x){return}v.preventDefault();v.stopImmediatePropagation();e.presses++;e.personal=p;t.style.transform="rotate("+e.presses*${DEGREES_PER_CLICK}+"deg)";var c=document.querySelector("[${EARLY_COUNT}]");if(c)c.textContent=String(p)},true)})()`;
+export const EARLY_PRESS_SCRIPT = `(function(){var e=window.__pointlessEarly={presses:0,personal:null};function a(k){var s=localStorage,n=Number(s.getItem(k));n=(n>=0&&n<=9007199254740991?Math.floor(n):0)+1;s.setItem(k,String(n));if(s.getItem(k)!==String(n))throw 0;return n}function h(v){var t=v.target instanceof Element?v.target.closest("[${EARLY_BUTTON}]"):null,p;if(e.adopted||!t)return;try{p=a("${PERSONAL_KEY}");a("${DEVICE_KEY}")}catch(x){return}v.preventDefault();v.stopImmediatePropagation();e.presses++;e.personal=p;t.style.transform="rotate("+e.presses*${DEGREES_PER_CLICK}+"deg)";var c=document.querySelector("[${EARLY_COUNT}]");if(c)c.textContent=String(p)}addEventListener("click",h,true);e.stop=function(){removeEventListener("click",h,true)}})()`;
 
 /** The script's note, where there is one (in the browser, on a page that carried the script). */
 export function earlyPresses(): EarlyPresses | undefined {
@@ -59,6 +61,7 @@ export function adoptEarlyPresses(): { presses: number; personal: number } | nul
   const early = earlyPresses();
   if (!early) return null;
   early.adopted = true;
+  early.stop?.();
   const { presses, personal } = early;
   early.presses = 0;
   early.personal = null;
