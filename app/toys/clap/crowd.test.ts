@@ -33,9 +33,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The crowd's start runs in the task after the first subscriber's (app/kit/live/live-store.ts). */
+const started = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
 it("seals claps made before the crowd arrived when it does, and leaves no timer behind when the page goes", async () => {
   const { clapWithCrowd, subscribeCrowd } = await import("./crowd");
   const leave = subscribeCrowd(() => {});
+  await started();
   // Claps while the page finds the crowd: they wait to be sealed into a batch.
   for (let i = 0; i < 3; i++) clapWithCrowd();
   // The crowd arrives: the waiting claps go at once, not a timer's wait later.
@@ -49,6 +61,7 @@ it("seals claps made before the crowd arrived when it does, and leaves no timer 
 it("takes the total of data begun again (the server's store lost its claps) rather than keeping the larger old one", async () => {
   const { subscribeCrowd, getCrowd: crowdNow } = await import("./crowd");
   const leave = subscribeCrowd(() => {});
+  await started();
   handlers?.onMessage({ topic: "claps", t: "crowd", total: 5000, clapping: 0, gen: "first-da" });
   expect(crowdNow().total).toBe(5000);
   // Of the same data, a smaller total is an older one: kept out.
