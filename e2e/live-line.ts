@@ -11,13 +11,18 @@ const cutter = (page: WebSocketRoute, server: WebSocketRoute) => () => {
  * through (`urls`: the addresses the page opened it at, its resume tokens in them) until the test
  * cuts it (`cut`) or sends the server away (`away`: new channels are refused as a network that
  * lost the server refuses them, and the toy's HTTP state path, if given, answers as a static host
- * does, its 404 page). Setting `away` back lets everything through again.
+ * does, its 404 page, or with `awayStatus` 502 as a proxy whose servers are all away for a moment).
+ * Setting `away` back lets everything through again.
  */
-export async function holdTheLine(page: Page, { statePath }: { statePath?: string } = {}) {
+export async function holdTheLine(
+  page: Page,
+  { statePath, awayStatus = 404 }: { statePath?: string; awayStatus?: 404 | 502 } = {},
+) {
   const line = { away: false, urls: [] as string[], cut: () => {} };
   if (statePath) {
+    const body = awayStatus === 404 ? "<h1>404</h1>" : "<h1>502 Bad Gateway</h1>";
     await page.route(`**${statePath}`, (route) =>
-      line.away ? route.fulfill({ status: 404, contentType: "text/html", body: "<h1>404</h1>" }) : route.continue(),
+      line.away ? route.fulfill({ status: awayStatus, contentType: "text/html", body }) : route.continue(),
     );
   }
   await page.routeWebSocket(/\/api\/live/, (ws) => {

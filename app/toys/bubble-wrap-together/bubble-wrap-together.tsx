@@ -1,20 +1,14 @@
-import { lazy, Suspense, useDeferredValue, useSyncExternalStore } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { Link } from "react-router";
 import { DEFAULT_SHEET_SIZE } from "../../../contracts/bubbles";
 import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
+import { useLiveState } from "../../kit/live/use-live-state";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { BubbleGrid } from "./bubble-grid";
 import { progressText } from "./logic";
-import {
-  type Connection,
-  getServerSheetState,
-  getSheetState,
-  popBubble,
-  sendsLater,
-  subscribeSheet,
-} from "./shared-sheet";
+import { type Connection, getSheetState, popBubble, sendsLater, subscribeSheet } from "./shared-sheet";
 
 /** What the page says about its connection, in plain words. */
 const SAYS: Record<Exclude<Connection, "busy">, string> = {
@@ -36,7 +30,7 @@ const ConnectionNote = lazy(() =>
 const ANNOUNCE_EVERY_MS = 5000;
 
 export function BubbleWrapTogether() {
-  const view = useSyncExternalStore(subscribeSheet, getSheetState, getServerSheetState);
+  const view = useLiveState(subscribeSheet, getSheetState);
   const { sheet, mine, connection, busyUntil, here, celebrate, seenAt, notice } = view;
   const size = sheet?.size ?? DEFAULT_SHEET_SIZE;
   const popped = (sheet?.popped ?? 0) + mine.size;

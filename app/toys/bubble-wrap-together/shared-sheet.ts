@@ -69,7 +69,6 @@ function stop() {
 
 export const subscribeSheet = store.subscribe;
 export const getSheetState = store.get;
-export const getServerSheetState = store.initial;
 
 /** Whether a pop made now is sent, now or once the sheet is back (it waits while reconnecting or busy). */
 export const sendsLater = (connection: Connection) =>

@@ -39,7 +39,7 @@ export interface SheetLink {
 
 interface SheetStore {
   get(): SharedSheetState;
-  update(next: Partial<SharedSheetState>): void;
+  update(next: Partial<SharedSheetState>, urgent?: boolean): void;
 }
 
 const GIVEN_BACK = "Your pops could not be sent from this network, so they are back on the sheet.";
@@ -50,9 +50,10 @@ const OTHERS_SCREAM_MS = 250;
 export function startSheetLink(store: SheetStore): SheetLink {
   let state = store.get();
 
-  function update(next: Partial<SharedSheetState>) {
+  /** `urgent`: the visitor's own pop, shown at once; the server's news renders when the page has time. */
+  function update(next: Partial<SharedSheetState>, urgent = false) {
     const mineChanged = next.mine !== undefined && next.mine !== state.mine;
-    store.update(next);
+    store.update(next, urgent);
     state = store.get();
     if (mineChanged) savePending();
   }
@@ -252,7 +253,7 @@ export function startSheetLink(store: SheetStore): SheetLink {
   return {
     pop(i) {
       outbox.add(i);
-      update({ mine: new Set(state.mine).add(i), notice: null });
+      update({ mine: new Set(state.mine).add(i), notice: null }, true);
     },
     stop() {
       save();
