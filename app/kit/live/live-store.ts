@@ -1,5 +1,5 @@
 /**
- * A shared toy's state on the page, for `useSyncExternalStore`: replaced (never changed in place) on
+ * A shared toy's state on the page, for `useLiveState` (use-live-state.ts): replaced (never changed in place) on
  * every update, so React sees each change; the toy's connection is started when the first component
  * subscribes and stopped when the last one goes.
  *

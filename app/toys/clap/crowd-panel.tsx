@@ -1,7 +1,8 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense } from "react";
 import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
-import { type Connection, getCrowd, getServerCrowd, subscribeCrowd } from "./crowd";
+import { useLiveState } from "../../kit/live/use-live-state";
+import { type Connection, getCrowd, subscribeCrowd } from "./crowd";
 import { crowdText } from "./logic";
 
 /** What the panel says about the crowd's connection, in plain words. */
@@ -30,11 +31,8 @@ const ANNOUNCE_EVERY_MS = 5000;
  * placeholders of the final size, so nothing moves when the numbers arrive.
  */
 export function CrowdPanel() {
-  const { connection, busyUntil, total, clapping, mine, notice } = useSyncExternalStore(
-    subscribeCrowd,
-    getCrowd,
-    getServerCrowd,
-  );
+  // The crowd's news renders when the page has time: the visitor's own clap is the zone's, at once.
+  const { connection, busyUntil, total, clapping, mine, notice } = useLiveState(subscribeCrowd, getCrowd);
   const away = connection === "offline" || connection === "no-server" || connection === "blocked";
   const placeholder = away ? "—" : "…";
 

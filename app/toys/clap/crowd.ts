@@ -282,11 +282,9 @@ function stop() {
   state = store.get();
 }
 
-/** For useSyncExternalStore: the crowd is followed while anything on the page shows it. */
+/** For useLiveState (app/kit/live/use-live-state.ts): the crowd is followed while anything on the page shows it. */
 export const subscribeCrowd = store.subscribe;
 export const getCrowd = store.get;
-/** What the pre-rendered page shows: nothing known yet. */
-export const getServerCrowd = store.initial;
 
 /** A clap on this page: it joins the crowd's total with the next batch, when there is a crowd. */
 export function clapWithCrowd() {

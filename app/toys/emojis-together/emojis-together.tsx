@@ -1,11 +1,12 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { PALETTE } from "../../../contracts/wall";
 import { useInterval } from "../../kit/hooks/use-interval";
+import { useLiveState } from "../../kit/live/use-live-state";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { cellPlace, paintAgainIn, secondsLeft } from "./logic";
 import { Palette } from "./palette";
-import { type Connection, getServerWallState, getWallState, paintCell, sendsLater, subscribeWall } from "./shared-wall";
+import { type Connection, getWallState, paintCell, sendsLater, subscribeWall } from "./shared-wall";
 import { WallGrid } from "./wall-grid";
 
 /** What the page says about its connection, in plain words. */
@@ -27,7 +28,7 @@ const ConnectionNote = lazy(() =>
 );
 
 export function EmojisTogether() {
-  const view = useSyncExternalStore(subscribeWall, getWallState, getServerWallState);
+  const view = useLiveState(subscribeWall, getWallState);
   const { cells, mine, connection, busyUntil, cooldownUntil, seenAt, notice } = view;
   const [picked, setPicked] = useState(0);
   // Said politely once per press or cooldown, never every second.

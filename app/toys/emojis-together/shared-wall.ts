@@ -71,7 +71,6 @@ function stop() {
 
 export const subscribeWall = store.subscribe;
 export const getWallState = store.get;
-export const getServerWallState = store.initial;
 
 /** Whether a paint made now is sent, now or once the wall is back (it waits while reconnecting or busy). */
 export const sendsLater = (connection: Connection) =>

@@ -36,7 +36,7 @@ export interface WallLink {
 
 interface WallStore {
   get(): SharedWallState;
-  update(next: Partial<SharedWallState>): void;
+  update(next: Partial<SharedWallState>, urgent?: boolean): void;
 }
 
 const STORAGE_KEY = "sharedEmojiWall";
@@ -104,10 +104,11 @@ export function startWallLink(store: WallStore): WallLink {
    * What the server said of its cooldown (`cooldownMs`) and of the time of the next paint
    * (`until`, at the earliest): shown, and kept in storage.
    */
-  function learn({ cooldownMs, until }: { cooldownMs?: unknown; until?: number }) {
+  /** `urgent`: learnt from the visitor's own paint, shown with it. */
+  function learn({ cooldownMs, until }: { cooldownMs?: unknown; until?: number }, urgent = false) {
     const ms = isCooldown(cooldownMs) ? cooldownMs : state().cooldownMs;
     const next = Math.max(until ?? 0, state().cooldownUntil ?? 0);
-    store.update({ cooldownMs: ms, cooldownUntil: next || null });
+    store.update({ cooldownMs: ms, cooldownUntil: next || null }, urgent);
     writeItem(COOLDOWN_KEY, JSON.stringify({ cooldownMs: ms, until: next }));
   }
 
@@ -242,8 +243,9 @@ export function startWallLink(store: WallStore): WallLink {
     paint(cell, e) {
       outbox.add({ cell, e, id: newPaintId() });
       noticeWaits = false;
-      store.update({ mine: new Map(state().mine).set(cell, e), notice: null });
-      learn({ until: Date.now() + state().cooldownMs });
+      // The visitor's own paint, and its cooldown, render at once (use-live-state.ts).
+      store.update({ mine: new Map(state().mine).set(cell, e), notice: null }, true);
+      learn({ until: Date.now() + state().cooldownMs }, true);
     },
     stop() {
       keep();

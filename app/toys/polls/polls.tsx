@@ -1,17 +1,11 @@
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from "react";
 import type { Counts } from "../../../contracts/polls";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
+import { useLiveState } from "../../kit/live/use-live-state";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { barShare, nextPoll, resultSentence, shareText, THANKS_MS } from "./logic";
-import {
-  type Connection,
-  castVote,
-  getPollsState,
-  getServerPollsState,
-  type PollsState,
-  subscribePolls,
-} from "./shared-polls";
+import { type Connection, castVote, getPollsState, type PollsState, subscribePolls } from "./shared-polls";
 import { POLLS, type Poll } from "./words";
 
 /** What the thanks view says where it has no numbers to show, in plain words (never a made-up count). */
@@ -34,7 +28,7 @@ export function Polls() {
   const [index, setIndex] = useState(0);
   const [voted, setVoted] = useState(false);
   const later = useTimeouts();
-  const view = useSyncExternalStore(subscribePolls, getPollsState, getServerPollsState);
+  const view = useLiveState(subscribePolls, getPollsState);
   const firstAnswer = useRef<HTMLButtonElement>(null);
   const thanks = useRef<HTMLParagraphElement>(null);
   const poll = POLLS[index] ?? (POLLS[0] as Poll);

@@ -58,16 +58,20 @@ const store = createLiveStore<PollsState>(
 );
 let state = store.get();
 
-function update(next: Partial<PollsState>) {
-  store.update(next);
+/** `urgent`: the visitor's own vote, shown at once; the server's counts render when the page has time. */
+function update(next: Partial<PollsState>, urgent = false) {
+  store.update(next, urgent);
   state = store.get();
 }
 
-/** This device's vote on `q` changed: here, and in storage, where other tabs' votes on other questions stay. */
-function setBallot(q: number, ballot: Ballot | null) {
+/**
+ * This device's vote on `q` changed: here, and in storage, where other tabs' votes on other
+ * questions stay. `urgent` for the visitor's click; the server's answer renders with its counts.
+ */
+function setBallot(q: number, ballot: Ballot | null, urgent = false) {
   const ballots = [...state.ballots];
   ballots[q] = ballot;
-  update({ ballots });
+  update({ ballots }, urgent);
   const stored = parseBallots(readItem(BALLOTS_KEY));
   stored[q] = ballot;
   writeItem(BALLOTS_KEY, serializeBallots(stored));
@@ -191,7 +195,6 @@ function stop() {
 
 export const subscribePolls = store.subscribe;
 export const getPollsState = store.get;
-export const getServerPollsState = store.initial;
 
 /**
  * A click on answer `a` of question `q`. The first vote on a question is this device's vote; a
@@ -200,8 +203,12 @@ export const getServerPollsState = store.initial;
  */
 export function castVote(q: number, a: number) {
   const before = state.ballots[q] ?? parseBallots(readItem(BALLOTS_KEY))[q] ?? null;
-  update({ refused: null });
-  setBallot(q, before ? { ...before, earlier: true, clicked: a } : { a, confirmed: false, earlier: false, clicked: a });
+  update({ refused: null }, true);
+  setBallot(
+    q,
+    before ? { ...before, earlier: true, clicked: a } : { a, confirmed: false, earlier: false, clicked: a },
+    true,
+  );
   if (!box) early.push([q, a]);
   else if (box.add(q, a)) box.flush();
 }
