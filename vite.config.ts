@@ -45,21 +45,16 @@ export default defineConfig({
                   test: (id: string) => FRAMEWORK.test(id) || (KIT.test(id) && !LAZY_KIT.test(id)),
                 },
                 {
-                  // What every live page (the Useless Button, the shared toys) needs as it starts:
-                  // requests with deadlines, retry pauses, the topic followed once live. One small
-                  // chunk they share,
-                  // not one request each; the channel and its topics are fetched once the page is
-                  // live (app/kit/live/follow-later.ts).
+                  // What every live page (the Useless Button, the shared toys) needs: requests with
+                  // deadlines, retry pauses, the shared toys' state rendered (use-live-state), and
+                  // the channel with its topics, what the page says about its connection, the
+                  // outbox and its pace. One chunk they share, not one request each. The channel
+                  // had a chunk of its own, fetched once the page was live: that second request
+                  // cost each live page 880 bytes of a cold load (issue 46), and a shared toy
+                  // needs the channel as soon as it is live anyway. The Useless Button fetches
+                  // this chunk with its counter's network half, once live (counter-client.ts).
                   name: "live",
-                  test: /\/app\/kit\/live\/(request|retry|follow-later)\./,
-                },
-                {
-                  // What a live page fetches once it is live: the channel, its topics, what the page
-                  // says about its connection (and its words for "busy" and "away", which only the
-                  // channel's code can find), the outbox and the pace it sends at. One chunk, one
-                  // request.
-                  name: "live-channel",
-                  test: /\/app\/kit\/live\/(channel|topics|connection|connection-words|outbox|pacer)\.|\/contracts\/live\./,
+                  test: /\/app\/kit\/live\/(request|retry|follow-later|use-live-state|channel|topics|connection|connection-words|outbox|pacer)\.|\/contracts\/live\./,
                 },
                 {
                   // The blog list and its articles share their data: one chunk, not two.

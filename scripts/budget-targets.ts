@@ -34,15 +34,15 @@ export const BUDGET = {
 
 /**
  * Pages over the cold-load target when the budget began to count what a visitor downloads
- * (2026-11-27, issue 46, which stays open for them): each may download at most what it did then
- * (the figure beside it) plus CEILING_ROOM, and the budget names how far over the target it
- * still is. A page that comes under the target fails the budget until its line here is removed,
- * so the list only shrinks. What their bytes are and what was tried: docs/performance.md, "Issue 46".
+ * (2026-11-27, issue 46, which stays open for them): each may download at most what it did last
+ * time its figure was lowered (beside it) plus CEILING_ROOM, and the budget names how far over the
+ * target it still is. A page that comes under the target fails the budget until its line here is
+ * removed, so the list only shrinks (/clap left it when the channel's code joined the `live`
+ * chunk). What their bytes are and what was tried: docs/performance.md, "Issue 46".
  */
 export const OVER_TARGET_CEILINGS: Readonly<Record<string, number>> = {
-  "/": 116_327 + CEILING_ROOM,
-  "/bubble-wrap/together": 116_127 + CEILING_ROOM,
-  "/emojis/together": 115_633 + CEILING_ROOM,
-  "/polls": 113_563 + CEILING_ROOM,
-  "/clap": 112_307 + CEILING_ROOM,
+  "/": 115_573 + CEILING_ROOM,
+  "/bubble-wrap/together": 115_348 + CEILING_ROOM,
+  "/emojis/together": 114_858 + CEILING_ROOM,
+  "/polls": 112_778 + CEILING_ROOM,
 };

@@ -5,9 +5,8 @@ import { useInterval } from "../hooks/use-interval";
  * What every shared toy says about its connection in the same words, written once: the site too
  * busy to take the page (when it tries again, and that what the visitor did waits), and when the
  * state shown while away was last seen. It travels with the channel's code (vite.config.ts: the
- * "live-channel" chunk, fetched once the page is live), which is in by the time the page can be
- * busy or away (only that code can tell): a toy's page shows ConnectionNote with React's `lazy`,
- * so its first load carries none of it. No Intl: a page's first use of it costs tens of
+ * "live" chunk), which is in by the time the page can be busy or away (only that code can tell);
+ * a toy's page shows ConnectionNote with React's `lazy`. No Intl: a page's first use of it costs tens of
  * milliseconds (see format-count.ts).
  */
 

@@ -23,7 +23,7 @@ export const BLOCKED_AFTER = 3;
  * `onBody`) only while the page has none to show (`wantsBody`), a HEAD otherwise. A channel that
  * opened and closed (the server stopping) needs no question, nor a busy server: it said so, and
  * when to come back (handed to `set` with "busy"). Feed the topic's `onStatus` to the returned
- * function (followTopicLater does, given `connection`). It loads with the channel, once live.
+ * function (followTopicLater does, given `connection`). It travels with the channel's code.
  */
 export interface ConnectionWatchOptions {
   topic: () => FollowedTopic | null;

@@ -5,10 +5,11 @@ import type { FollowedTopic, TopicHandlers } from "./topics";
 
 /**
  * A topic of the live channel, its code (the channel, its reconnects, the topics it carries, and
- * what the page says about its connection) fetched once the page is live rather than with the
- * page: the pages that use it paint and hydrate without it (a few KB less of first-load script,
- * and of work while they start). Until the code is in, the topic is "connecting" and sends
- * nothing; a fetch that fails is tried again, with growing pauses. It can be left at any time,
+ * what the page says about its connection) imported when the topic is followed. The code travels
+ * in the `live` chunk (vite.config.ts), which a shared toy's page loads with it and the Useless
+ * Button with its counter's network half, so the import finds it in place; it stays an import so
+ * that a page whose chunk does not hold it still works. Until the code is in, the topic is
+ * "connecting" and sends nothing; a fetch that fails is tried again, with growing pauses. It can be left at any time,
  * before it is followed too. With `connection`, the channel's state is also turned into what the
  * page says (connection.ts) and handed to `connection.set`.
  */
@@ -48,8 +49,8 @@ export function followTopicLater(
 }
 
 /**
- * An outbox (outbox.ts) whose code comes with the channel's, once the page is live: what is added
- * before then waits here and goes in first.
+ * An outbox (outbox.ts) whose code comes with the channel's: what is added before it is in waits
+ * here and goes in first.
  */
 export function outboxLater<T>(options: OutboxOptions<T>): Outbox<T> {
   let real: Outbox<T> | null = null;
