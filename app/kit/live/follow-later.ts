@@ -1,4 +1,5 @@
 import { importLater } from "../lib/import-later";
+import { nextTask } from "../lib/next-task";
 import type { ConnectionWatchOptions } from "./connection";
 import type { Outbox, OutboxOptions } from "./outbox";
 import type { FollowedTopic, TopicHandlers } from "./topics";
@@ -9,9 +10,12 @@ import type { FollowedTopic, TopicHandlers } from "./topics";
  * in the `live` chunk (vite.config.ts), which a shared toy's page loads with it and the Useless
  * Button with its counter's network half, so the import finds it in place; it stays an import so
  * that a page whose chunk does not hold it still works. Until the code is in, the topic is
- * "connecting" and sends nothing; a fetch that fails is tried again, with growing pauses. It can be left at any time,
- * before it is followed too. With `connection`, the channel's state is also turned into what the
- * page says (connection.ts) and handed to `connection.set`.
+ * "connecting" and sends nothing; a fetch that fails is tried again, with growing pauses. The
+ * channel opens in a task of its own: opening a WebSocket is a few milliseconds of the page's main
+ * thread, and the task that brought the code (on `/`, the counter's network half, started at
+ * once) was long enough without it. It can be left at any time, before it is followed too. With
+ * `connection`, the channel's state is also turned into what the page says (connection.ts) and
+ * handed to `connection.set`.
  */
 export function followTopicLater(
   topic: string,
@@ -19,20 +23,28 @@ export function followTopicLater(
   connection?: Omit<ConnectionWatchOptions, "topic">,
 ): FollowedTopic {
   let followed: FollowedTopic | null = null;
-  const cancel = importLater(
+  let cancelOpen: (() => void) | undefined;
+  const cancelImport = importLater(
     () => Promise.all([import("./topics"), connection ? import("./connection") : null]),
-    ([{ followTopic }, watching]) => {
-      const watch = watching && connection && watching.watchConnection({ ...connection, topic: () => followed });
-      followed = followTopic(topic, {
-        ...handlers,
-        onStatus(status, attempts) {
-          handlers.onStatus?.(status, attempts);
-          watch?.(status, attempts);
-        },
-      });
+    (modules) => {
+      cancelOpen = nextTask(() => open(modules));
     },
     (tries) => handlers.onStatus?.("waiting", { failures: tries + 1, unopened: 0 }),
   );
+  const cancel = () => {
+    cancelImport();
+    cancelOpen?.();
+  };
+  function open([{ followTopic }, watching]: [typeof import("./topics"), typeof import("./connection") | null]) {
+    const watch = watching && connection && watching.watchConnection({ ...connection, topic: () => followed });
+    followed = followTopic(topic, {
+      ...handlers,
+      onStatus(status, attempts) {
+        handlers.onStatus?.(status, attempts);
+        watch?.(status, attempts);
+      },
+    });
+  }
 
   return {
     send: (message) => followed?.send(message) ?? false,

@@ -1,12 +1,14 @@
+import { nextTask } from "../lib/next-task";
+
 /**
- * A shared toy's state on the page, for `useLiveState` (use-live-state.ts): replaced (never changed in place) on
- * every update, so React sees each change; the toy's connection is started when the first component
- * subscribes and stopped when the last one goes.
+ * A shared toy's state on the page, for `useLiveState` (use-live-state.ts): replaced (never
+ * changed in place) on every update, so React sees each change; the toy's connection is started
+ * when the first component subscribes and stopped when the last one goes.
  *
  * The start runs in a task of its own, right after the one that subscribed: the first subscriber is
  * the page's hydration, whose effects all run in one task, and a toy's start (its stored state read
  * and rendered, its channel asked for) made that task long enough to count as blocking on a phone
- * (Lighthouse's TBT). A message, not a timer: a page whose clock is held (a test) still starts.
+ * (Lighthouse's TBT).
  *
  * An update says whether it is the visitor's own doing (`urgent`: a pop, shown at once) or news
  * from the server, which a page may render when it has time (use-live-state.ts).
@@ -18,7 +20,7 @@ export function createLiveStore<S extends object>(
   let state = initial;
   const listeners = new Set<(urgent: boolean) => void>();
   let started = false;
-  let starting: MessageChannel | null = null;
+  let cancelStart: (() => void) | null = null;
   return {
     get: () => state,
     /** What the server renders (the pre-rendered page): the state before anything is known. */
@@ -33,25 +35,18 @@ export function createLiveStore<S extends object>(
     },
     subscribe(listener: (urgent: boolean) => void): () => void {
       listeners.add(listener);
-      if (listeners.size === 1 && !started && !starting) {
-        const channel = new MessageChannel();
-        starting = channel;
-        channel.port1.onmessage = () => {
-          channel.port1.close();
-          if (starting !== channel) return;
-          starting = null;
+      if (listeners.size === 1 && !started && !cancelStart) {
+        cancelStart = nextTask(() => {
+          cancelStart = null;
           started = true;
           start();
-        };
-        channel.port2.postMessage(null);
+        });
       }
       return () => {
         listeners.delete(listener);
         if (listeners.size > 0) return;
-        if (starting) {
-          starting.port1.close();
-          starting = null;
-        }
+        cancelStart?.();
+        cancelStart = null;
         if (started) {
           started = false;
           stop();
