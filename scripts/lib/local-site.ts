@@ -32,9 +32,14 @@ export async function listenOnFreePort(server: Server) {
 export async function serveBuild() {
   const dataDir = mkdtempSync(join(tmpdir(), "pointless-bench-"));
   const server = await startSiteProcess({ SITE_DIR: "build/client", COUNTER_DATA_DIR: dataDir });
+  // A script that dies without closing it (an uncaught error) takes its server with it: left
+  // running, it kept the script's stderr open, and a shell pipeline reading it waited for ever.
+  const killOnExit = () => server.child.kill();
+  process.once("exit", killOnExit);
   return {
     origin: server.origin,
     close: async () => {
+      process.off("exit", killOnExit);
       await stopProcess(server.child);
       rmSync(dataDir, { recursive: true, force: true });
     },
