@@ -1,15 +1,9 @@
 import { expect, it, vi } from "vitest";
+import { nextTask } from "../lib/next-task";
 import { createLiveStore } from "./live-store";
 
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
+/** After the task a start posted (both post to themselves, in order). */
+const afterStart = () => new Promise<void>((resolve) => nextTask(resolve));
 
 it("starts the toy in the task after the first subscriber's, once, and stops it when the last one goes", async () => {
   const start = vi.fn();
@@ -19,7 +13,7 @@ it("starts the toy in the task after the first subscriber's, once, and stops it 
   const leaveB = store.subscribe(() => {});
   // Not inside the subscribing task (a page's hydration effects): in one of its own.
   expect(start).not.toHaveBeenCalled();
-  await nextTask();
+  await afterStart();
   expect(start).toHaveBeenCalledTimes(1);
   leaveA();
   expect(stop).not.toHaveBeenCalled();
@@ -32,13 +26,13 @@ it("neither starts nor stops a toy whose only subscriber left before its start, 
   const stop = vi.fn();
   const store = createLiveStore({ n: 0 }, { start, stop });
   store.subscribe(() => {})();
-  await nextTask();
+  await afterStart();
   expect(start).not.toHaveBeenCalled();
   expect(stop).not.toHaveBeenCalled();
   // React's development mode subscribes, leaves and subscribes again at once: one start.
   store.subscribe(() => {})();
   const leave = store.subscribe(() => {});
-  await nextTask();
+  await afterStart();
   expect(start).toHaveBeenCalledTimes(1);
   leave();
   expect(stop).toHaveBeenCalledTimes(1);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { nextTask } from "../../kit/lib/next-task";
 import type { TopicHandlers } from "../../kit/live/topics";
 
 /**
@@ -34,15 +35,7 @@ afterEach(() => {
 });
 
 /** The crowd's start runs in the task after the first subscriber's (app/kit/live/live-store.ts). */
-const started = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
+const started = () => new Promise<void>((resolve) => nextTask(resolve));
 
 it("seals claps made before the crowd arrived when it does, and leaves no timer behind when the page goes", async () => {
   const { clapWithCrowd, subscribeCrowd } = await import("./crowd");
