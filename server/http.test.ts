@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { type AddressInfo, connect } from "node:net";
 import { describe, expect, it } from "vitest";
@@ -251,6 +252,34 @@ describe("stopping", () => {
       expect(stopping.logs.at(-1)).toContain('"msg":"stopped"');
     } finally {
       await stopProcess(stopping.child);
+      own.remove();
+    }
+  });
+
+  it("stops cleanly on a signal that comes while it is still starting", async () => {
+    const own = makeSiteFixture();
+    const child = spawn(process.execPath, ["server/main.ts"], {
+      env: { ...process.env, SITE_DIR: own.client, COUNTER_DATA_DIR: own.dataDir, PORT: "0" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      const lines: string[] = [];
+      const exited = once(child, "exit");
+      // Its first word (the store, before it listens): the signal comes in the middle of its start.
+      await new Promise<void>((resolve) =>
+        child.stdout.on("data", (chunk: Buffer) => {
+          lines.push(...chunk.toString().split("\n").filter(Boolean));
+          if (lines.length === 1) {
+            child.kill("SIGTERM");
+            resolve();
+          }
+        }),
+      );
+      const [code, signal] = await exited;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      expect(lines.at(-1)).toContain('"msg":"stopped"');
+    } finally {
+      await stopProcess(child);
       own.remove();
     }
   });

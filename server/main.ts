@@ -181,18 +181,29 @@ if (import.meta.main) {
     log.error("uncaught exception, exiting", { error: errorText(error) });
     process.exit(1);
   });
+  // The signals are heard from before the server starts: a supervisor (or a test) that stops it the
+  // moment it says it is ready, or while it starts, gets a clean stop, not the default end of the
+  // process by the signal (a fresh-clone CI run under load saw exit code null). A signal is an
+  // event: by the time one is handled, `started` is set.
+  let started: ReturnType<typeof startServer> | undefined;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      // Whatever hangs, the process is gone within 10 s of the signal.
+      setTimeout(() => {
+        log.error("stop took too long, exiting");
+        process.exit(1);
+      }, config.graceMs + 2000).unref();
+      void Promise.resolve(started)
+        .then((server) => server?.stop(signal))
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+    });
+  }
+  started = startServer(config, log);
   try {
-    const { stop } = await startServer(config, log);
-    for (const signal of ["SIGTERM", "SIGINT"] as const) {
-      process.once(signal, () => {
-        // Whatever hangs, the process is gone within 10 s of the signal.
-        setTimeout(() => {
-          log.error("stop took too long, exiting");
-          process.exit(1);
-        }, config.graceMs + 2000).unref();
-        void stop(signal).then(() => process.exit(0));
-      });
-    }
+    await started;
   } catch (error) {
     log.error("cannot start", { error: errorText(error) });
     process.exit(1);
