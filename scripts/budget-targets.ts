@@ -22,8 +22,10 @@ export const BUDGET = {
    * fetches once it is live included: at most the floor's plus 12 KB.
    */
   coldLoadJs: FLOOR_COLD_LOAD_JS + 12 * 1024,
-  /** The page's own code, beyond the shared shell (brotli). */
-  ownJs: 8 * 1024,
+  // A page's own code is not budgeted apart (issue 46: one byte budget). It was: 8 KB brotli of what
+  // the entry point lists, which pages met by fetching their network half once live, at the cost of
+  // a request (400 bytes of headers) and a round trip before they were live. What a page loads
+  // before it is live is judged by what it costs the visitor: the bench's live time and TBT.
   /**
    * The page's HTML (brotli). With the whole site's CSS inline it was 13.5-14.3 KB (2026-11-25);
    * with each page's own CSS (scripts/build/page-css.ts) it is 8.8-10.1 KB, the menu's links 0.7 KB
@@ -38,11 +40,10 @@ export const BUDGET = {
  * time its figure was lowered (beside it) plus CEILING_ROOM, and the budget names how far over the
  * target it still is. A page that comes under the target fails the budget until its line here is
  * removed, so the list only shrinks (/clap left it when the channel's code joined the `live`
- * chunk). What their bytes are and what was tried: docs/performance.md, "Issue 46".
+ * chunk, /polls when its ballot box joined its route chunk). What their bytes are and what was tried: docs/performance.md, "Issue 46".
  */
 export const OVER_TARGET_CEILINGS: Readonly<Record<string, number>> = {
-  "/": 115_573 + CEILING_ROOM,
-  "/bubble-wrap/together": 115_348 + CEILING_ROOM,
-  "/emojis/together": 114_858 + CEILING_ROOM,
-  "/polls": 112_778 + CEILING_ROOM,
+  "/": 113_865 + CEILING_ROOM,
+  "/bubble-wrap/together": 113_518 + CEILING_ROOM,
+  "/emojis/together": 113_080 + CEILING_ROOM,
 };

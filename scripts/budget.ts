@@ -93,7 +93,6 @@ async function measureSite() {
     } else {
       overTarget.push(`${page.path}: ${kb(load.bytes)}, ${load.bytes - BUDGET.coldLoadJs} B over the target`);
     }
-    if (page.ownJs > BUDGET.ownJs) failures.push(`${page.path}: own JS ${kb(page.ownJs)}`);
     if (page.html > BUDGET.html) failures.push(`${page.path}: HTML ${kb(page.html)}`);
     late.push(...load.late.map((line) => `${page.path}: ${line}`));
     return {
@@ -111,7 +110,7 @@ async function measureSite() {
   console.table(rows);
   console.log(
     `budget: JS on a cold load <= ${kb(BUDGET.coldLoadJs)} (the floor's ${kb(FLOOR_COLD_LOAD_JS)} + 12 KB) as transferred, ` +
-      `own JS <= ${kb(BUDGET.ownJs)} brotli, HTML <= ${kb(BUDGET.html)} brotli, per page; ` +
+      `HTML <= ${kb(BUDGET.html)} brotli, per page; ` +
       `${pages.length} pages in ${((performance.now() - started) / 1000).toFixed(1)} s (settled: ${QUIET_MS} ms without a request)`,
   );
   if (late.length > 0) {

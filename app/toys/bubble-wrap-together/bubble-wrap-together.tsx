@@ -1,8 +1,9 @@
-import { lazy, Suspense, useDeferredValue } from "react";
+import { useDeferredValue } from "react";
 import { Link } from "react-router";
 import { DEFAULT_SHEET_SIZE } from "../../../contracts/bubbles";
 import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
+import { ConnectionNote } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -20,11 +21,6 @@ const SAYS: Record<Exclude<Connection, "busy">, string> = {
   blocked:
     "This network lets the site through but not its live connection (WebSockets are blocked), so popping with everyone cannot work from here.",
 };
-
-/** The busy words and when the sheet shown was seen: fetched when the page is first busy or away. */
-const ConnectionNote = lazy(() =>
-  import("../../kit/live/connection-words").then(({ ConnectionNote }) => ({ default: ConnectionNote })),
-);
 
 /** How often, at most, the sheet's progress is read out to a screen reader. */
 const ANNOUNCE_EVERY_MS = 5000;
@@ -74,15 +70,13 @@ export function BubbleWrapTogether() {
           <p key={connection} className="font-semibold">
             {connection === "busy" ? null : SAYS[connection]}
             {connection === "busy" || (away && seenAt !== null) ? (
-              <Suspense>
-                <ConnectionNote
-                  busy={connection === "busy"}
-                  busyUntil={busyUntil}
-                  seenAt={seenAt}
-                  what="sheet"
-                  waits="your pops wait"
-                />
-              </Suspense>
+              <ConnectionNote
+                busy={connection === "busy"}
+                busyUntil={busyUntil}
+                seenAt={seenAt}
+                what="sheet"
+                waits="your pops wait"
+              />
             ) : null}
           </p>
         )}

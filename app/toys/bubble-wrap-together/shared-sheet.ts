@@ -1,20 +1,20 @@
 import type { Sheet } from "../../../contracts/bubbles";
 import { isPopped } from "../../../contracts/bubbles";
 import { buzz } from "../../kit/lib/haptics";
-import { importLater } from "../../kit/lib/import-later";
 import type { Connection } from "../../kit/live/connection";
 import { createLiveStore } from "../../kit/live/live-store";
 import { playScream } from "../../kit/sound/scream";
-import type { SheetLink } from "./sheet-link";
+import { type SheetLink, startSheetLink } from "./sheet-link";
 
 /**
  * The shared sheet as this page holds it: what the server last confirmed (`sheet`), the pops made
  * here that it has not confirmed yet (`mine`, shown popped at once), and the state of the
  * connection (app/kit/live/connection.ts). What talks to the server (the topic "bubbles" on the
  * page's live channel, the outbox the pops go through, the pops kept in storage until confirmed)
- * is the sheet's network half, sheet-link.ts, fetched once the page is live rather than with it:
- * the page paints and hydrates without it, and nothing can be popped before it is in (the page
- * is not live until then). Every pop the page shows as its own is stored by the server or given
+ * is the sheet's network half, sheet-link.ts, started in the task after the page's hydration
+ * (live-store.ts); nothing can be popped before the page is live. It travels in the page's own
+ * chunk: fetched apart, once the page was live, it cost a cold load a request (about 400 bytes of
+ * headers) and the page a round trip before it could be live (issue 46). Every pop the page shows as its own is stored by the server or given
  * back on screen with the reason.
  */
 export type { Connection };
@@ -49,19 +49,12 @@ const store = createLiveStore<SharedSheetState>(
 );
 
 let link: SheetLink | null = null;
-let cancel: (() => void) | undefined;
 
 function start() {
-  cancel = importLater(
-    () => import("./sheet-link"),
-    ({ startSheetLink }) => {
-      link = startSheetLink(store);
-    },
-  );
+  link = startSheetLink(store);
 }
 
 function stop() {
-  cancel?.();
   link?.stop();
   link = null;
   store.reset({ ...store.initial(), sheet: store.get().sheet });

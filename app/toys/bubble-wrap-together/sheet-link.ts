@@ -16,7 +16,8 @@ import {
   type TickMessage,
 } from "../../../contracts/bubbles";
 import type { NoMessage, OkMessage } from "../../../contracts/live";
-import { followTopicLater, outboxLater } from "../../kit/live/follow-later";
+import { followTopicLater } from "../../kit/live/follow-later";
+import { createOutbox } from "../../kit/live/outbox";
 import { openTabStash } from "../../kit/live/tab-stash";
 import { playScream } from "../../kit/sound/scream";
 import { fromBase64 } from "./logic";
@@ -29,7 +30,7 @@ import { LEGACY_PENDING_KEY, PENDING_PREFIX, type Pending, pendingOf, readSheet,
  * and are kept in storage until confirmed, under a key of this tab's own (app/kit/live/tab-stash.ts),
  * so a tab closed while reconnecting loses none: the next tab to look takes them over; without
  * the channel, the page shows the last sheet it saw (kept in storage) with a plain word about why
- * it cannot pop. Fetched once the page is live.
+ * it cannot pop. Started in the task after the page's hydration (shared-sheet.ts).
  */
 export interface SheetLink {
   /** A pop made here: shown as this page's, sent with the next batch, kept until confirmed. */
@@ -199,7 +200,7 @@ export function startSheetLink(store: SheetStore): SheetLink {
     update({ mine: new Set(), ...(givingBack ? { notice: GIVEN_BACK } : {}) });
   }
 
-  const outbox = outboxLater<number>({
+  const outbox = createOutbox<number>({
     everyMs: SEND_POPS_EVERY_MS,
     maxPerMessage: MAX_POPS_PER_MESSAGE,
     limit: BUBBLES_MESSAGE_LIMIT,

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from "react";
 import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
+import { ConnectionNote } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { type Connection, getCrowd, subscribeCrowd } from "./crowd";
 import { crowdText } from "./logic";
@@ -16,11 +16,6 @@ const SAYS: Record<Exclude<Connection, "busy">, string> = {
   blocked:
     "This network lets the site through but not its live connection (WebSockets are blocked), so the crowd cannot hear you from here.",
 };
-
-/** The busy words: fetched when the page is first busy (the channel's code is in by then). */
-const ConnectionNote = lazy(() =>
-  import("../../kit/live/connection-words").then(({ ConnectionNote }) => ({ default: ConnectionNote })),
-);
 
 /** How often, at most, the total is read out to a screen reader. */
 const ANNOUNCE_EVERY_MS = 5000;
@@ -68,9 +63,7 @@ export function CrowdPanel() {
         {/* A new line per state (keyed), not the old one rewritten: no layout shift. */}
         <p key={connection} className="font-semibold text-white">
           {connection === "busy" ? (
-            <Suspense>
-              <ConnectionNote busy busyUntil={busyUntil} seenAt={null} what="crowd" waits="your claps wait" />
-            </Suspense>
+            <ConnectionNote busy busyUntil={busyUntil} seenAt={null} what="crowd" waits="your claps wait" />
           ) : (
             SAYS[connection]
           )}

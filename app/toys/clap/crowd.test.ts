@@ -13,7 +13,9 @@ vi.mock("../../kit/live/follow-later", () => ({
     handlers = topicHandlers;
     return { send: () => true, status: "open", holdOff() {}, leave() {} };
   },
-  outboxLater: () => ({
+}));
+vi.mock("../../kit/live/outbox", () => ({
+  createOutbox: () => ({
     add: (item: unknown) => sent.push(item),
     confirm() {},
     refuse: () => [],

@@ -16,9 +16,10 @@ import {
 } from "../../../contracts/claps";
 import type { NoMessage } from "../../../contracts/live";
 import type { Connection } from "../../kit/live/connection";
-import { followTopicLater, outboxLater } from "../../kit/live/follow-later";
+import { followTopicLater } from "../../kit/live/follow-later";
 import { createLiveStore } from "../../kit/live/live-store";
-import type { Outbox } from "../../kit/live/outbox";
+import { createOutbox, type Outbox } from "../../kit/live/outbox";
+
 import type { FollowedTopic } from "../../kit/live/topics";
 import { isMuted } from "../../kit/sound/mute";
 import { playNoise } from "../../kit/sound/sound";
@@ -234,7 +235,7 @@ function start() {
   pageId = newPageId(Math.random);
   nextBatch = 1;
   joining = true;
-  outbox = outboxLater<Batch>({
+  outbox = createOutbox<Batch>({
     everyMs: 50,
     // Each batch is its own message: its number is what the server counts it by.
     maxPerMessage: 1,

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { PALETTE } from "../../../contracts/wall";
 import { useInterval } from "../../kit/hooks/use-interval";
+import { ConnectionNote } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { cellPlace, paintAgainIn, secondsLeft } from "./logic";
@@ -21,11 +22,6 @@ const SAYS: Record<Exclude<Connection, "busy">, string> = {
 };
 
 const COOLDOWN_LINE = "wall-cooldown";
-
-/** The busy words and when the wall shown was seen: fetched when the page is first busy or away. */
-const ConnectionNote = lazy(() =>
-  import("../../kit/live/connection-words").then(({ ConnectionNote }) => ({ default: ConnectionNote })),
-);
 
 export function EmojisTogether() {
   const view = useLiveState(subscribeWall, getWallState);
@@ -55,15 +51,13 @@ export function EmojisTogether() {
         <p key={connection} className="font-semibold">
           {connection === "busy" ? null : SAYS[connection]}
           {connection === "busy" || (away && seenAt !== null) ? (
-            <Suspense>
-              <ConnectionNote
-                busy={connection === "busy"}
-                busyUntil={busyUntil}
-                seenAt={seenAt}
-                what="wall"
-                waits="your paints wait"
-              />
-            </Suspense>
+            <ConnectionNote
+              busy={connection === "busy"}
+              busyUntil={busyUntil}
+              seenAt={seenAt}
+              what="wall"
+              waits="your paints wait"
+            />
           ) : null}
           {away && cells === null ? " There is no wall to show until it can be reached." : ""}
         </p>

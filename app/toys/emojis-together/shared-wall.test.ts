@@ -11,8 +11,7 @@ import type { TopicHandlers } from "../../kit/live/topics";
 const sent: Record<string, unknown>[] = [];
 let handlers: TopicHandlers | null = null;
 let watch: Omit<ConnectionWatchOptions, "topic"> | null = null;
-vi.mock("../../kit/live/follow-later", async () => {
-  const { createOutbox } = await import("../../kit/live/outbox");
+vi.mock("../../kit/live/follow-later", () => {
   return {
     followTopicLater: (_topic: string, topicHandlers: TopicHandlers, connection: typeof watch) => {
       handlers = topicHandlers;
@@ -28,7 +27,6 @@ vi.mock("../../kit/live/follow-later", async () => {
         leave() {},
       };
     },
-    outboxLater: createOutbox,
   };
 });
 

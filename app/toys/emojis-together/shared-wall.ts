@@ -1,17 +1,17 @@
 import { DEFAULT_COOLDOWN_S, isCell, isEmoji, type WallCells } from "../../../contracts/wall";
-import { importLater } from "../../kit/lib/import-later";
 import type { Connection } from "../../kit/live/connection";
 import { createLiveStore } from "../../kit/live/live-store";
-import type { WallLink } from "./wall-link";
+import { startWallLink, type WallLink } from "./wall-link";
 
 /**
  * The shared wall as this page holds it: the cells as the server last sent them (`cells`, null
  * until there is a wall to show), this page's paints the server has not confirmed yet (`mine`,
  * shown at once), the cooldown, and the state of the connection (app/kit/live/connection.ts).
  * What talks to the server (the topic "wall" on the page's live channel, the outbox the paints go
- * through, the wall kept in storage) is the wall's network half, wall-link.ts, fetched once the
- * page is live rather than with it: nothing can be painted before it is in (the page is not live
- * until then). Without the channel, the page shows the last wall this browser saw with a plain
+ * through, the wall kept in storage) is the wall's network half, wall-link.ts, started in the task
+ * after the page's hydration (live-store.ts). It travels in the page's own chunk: fetched apart,
+ * once the page was live, it cost a cold load a request (about 400 bytes of headers) and the page
+ * a round trip before it could be live (issue 46). Without the channel, the page shows the last wall this browser saw with a plain
  * word about why it cannot paint, and never a cell nobody painted. A paint the page shows as its
  * own is stored by the server or given back on screen with the reason.
  */
@@ -48,19 +48,12 @@ const store = createLiveStore<SharedWallState>(
 );
 
 let link: WallLink | null = null;
-let cancel: (() => void) | undefined;
 
 function start() {
-  cancel = importLater(
-    () => import("./wall-link"),
-    ({ startWallLink }) => {
-      link = startWallLink(store);
-    },
-  );
+  link = startWallLink(store);
 }
 
 function stop() {
-  cancel?.();
   link?.stop();
   link = null;
   // The wall shown and the server's cooldown stay for the page's next visit in this tab (a channel

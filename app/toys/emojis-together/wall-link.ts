@@ -11,7 +11,8 @@ import {
   type WallMessage,
 } from "../../../contracts/wall";
 import { readItem, writeItem } from "../../kit/lib/storage";
-import { followTopicLater, outboxLater } from "../../kit/live/follow-later";
+import { followTopicLater } from "../../kit/live/follow-later";
+import { createOutbox } from "../../kit/live/outbox";
 import { readSavedWall, savedWallText } from "./logic";
 import type { SharedWallState } from "./shared-wall";
 
@@ -19,7 +20,8 @@ import type { SharedWallState } from "./shared-wall";
  * The shared wall's network half (shared-wall.ts holds the state): the topic "wall" on the page's
  * live channel while the page is open, the paints sent through the outbox (sent again after a
  * reconnect, waiting when told to, given back with the reason when refused), and the last wall
- * seen kept in storage for when there is no connection. Fetched once the page is live.
+ * seen kept in storage for when there is no connection. Started in the task after the page's
+ * hydration (shared-wall.ts).
  *
  * The cooldown is the server's: learned from every answer (the whole wall's `cooldownMs`, a paint's
  * `ok`, a refusal's `retryMs`) and kept in storage with the time of the next paint, so that leaving
@@ -184,8 +186,7 @@ export function startWallLink(store: WallStore): WallLink {
     if (cells && !state().cells) store.update({ cells });
   }
 
-  // The outbox's code, like the channel's, comes once the page is live; a paint before then waits.
-  const outbox = outboxLater<Paint>({
+  const outbox = createOutbox<Paint>({
     // A paint goes at once; while the channel is away, the outbox looks again this often.
     everyMs: 100,
     maxPerMessage: 1,

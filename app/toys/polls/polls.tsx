@@ -1,6 +1,7 @@
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { Counts } from "../../../contracts/polls";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
+import { ConnectionNote } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -18,11 +19,6 @@ const SAYS: Record<Exclude<Connection, "busy">, string> = {
   blocked: "This network blocks the site's live connection, so everyone's results cannot reach you here.",
 };
 const AWAY: readonly Connection[] = ["offline", "no-server", "blocked"];
-
-/** The busy words: fetched when the page is first busy (the channel's code is in by then). */
-const ConnectionNote = lazy(() =>
-  import("../../kit/live/connection-words").then(({ ConnectionNote }) => ({ default: ConnectionNote })),
-);
 
 export function Polls() {
   const [index, setIndex] = useState(0);
@@ -163,9 +159,7 @@ function Thanks({
         className="mt-3 min-h-[4lh] text-sm text-slate-700 sm:min-h-[2lh] sm:text-base"
       >
         {results.busy ? (
-          <Suspense>
-            <ConnectionNote busy busyUntil={results.busy.until} seenAt={null} what="polls" waits="your vote waits" />
-          </Suspense>
+          <ConnectionNote busy busyUntil={results.busy.until} seenAt={null} what="polls" waits="your vote waits" />
         ) : (
           results.sentence
         )}

@@ -13,13 +13,12 @@ import {
   type VoteOk,
 } from "../../../contracts/polls";
 import { deviceId } from "../../kit/lib/device-id";
-import { importLater } from "../../kit/lib/import-later";
 import { readItem, writeItem } from "../../kit/lib/storage";
 import type { Connection } from "../../kit/live/connection";
 import { followTopicLater } from "../../kit/live/follow-later";
 import { createLiveStore } from "../../kit/live/live-store";
 import type { FollowedTopic } from "../../kit/live/topics";
-import type { BallotBox } from "./ballot-box";
+import { type BallotBox, createBallotBox } from "./ballot-box";
 import { type Ballot, countsAfter, mergeCounts, parseBallots, serializeBallots } from "./logic";
 
 /**
@@ -27,8 +26,8 @@ import { type Ballot, countsAfter, mergeCounts, parseBallots, serializeBallots }
  * them), this device's vote on each question (`ballots`, kept in storage so a vote not yet
  * answered is sent on the next visit, and a later click knows the earlier vote), and the state of
  * the connection (app/kit/live/connection.ts). The topic "polls" on the page's live channel while
- * the page is open; votes go through the ballot box (ballot-box.ts, fetched once the page is live,
- * with the channel: a vote cast before waits in `ballots`), one per message, sent again
+ * the page is open; votes go through the ballot box (ballot-box.ts, made when the page starts its
+ * channel, in the task after its hydration: a vote cast before waits in `ballots`), one per message, sent again
  * after a reconnect (the server counts a device once per question, so a repeat counts nothing).
  *
  * Which answer the page says stands for this device on a question: the server's, once it has
@@ -81,8 +80,7 @@ function setBallot(q: number, ballot: Ballot | null, urgent = false) {
 let generation: string | undefined;
 let channel: FollowedTopic | null = null;
 let box: BallotBox | null = null;
-let cancelBox: (() => void) | undefined;
-/** Clicks made before the ballot box was in (answer `a` of question `q`): they go in first. */
+/** Clicks made before the page started (answer `a` of question `q`): they go in first. */
 const early: [number, number][] = [];
 
 function countsFor(q: number, counts: Counts) {
@@ -147,22 +145,17 @@ function countsOverHttp(body: unknown) {
 function start() {
   const stored = parseBallots(readItem(BALLOTS_KEY));
   update({ ballots: state.ballots.map((ballot, q) => ballot ?? stored[q] ?? null) });
-  cancelBox = importLater(
-    () => import("./ballot-box"),
-    ({ createBallotBox }) => {
-      const made = createBallotBox({
-        limit: POLLS_MESSAGE_LIMIT,
-        send: (n, q, a) =>
-          state.connection === "live" && (channel?.send({ t: "vote", n, q, a, device: deviceId() }) ?? false),
-      });
-      box = made;
-      // Clicks made meanwhile, then votes an earlier visit cast that no server answered: they go
-      // once the page is live.
-      for (const [q, a] of early.splice(0)) made.add(q, a);
-      for (const [q, ballot] of state.ballots.entries()) if (ballot && !ballot.confirmed) made.add(q, ballot.a);
-      made.flush();
-    },
-  );
+  const made = createBallotBox({
+    limit: POLLS_MESSAGE_LIMIT,
+    send: (n, q, a) =>
+      state.connection === "live" && (channel?.send({ t: "vote", n, q, a, device: deviceId() }) ?? false),
+  });
+  box = made;
+  // Clicks made before the start, then votes an earlier visit cast that no server answered: they
+  // go once the page is live.
+  for (const [q, a] of early.splice(0)) made.add(q, a);
+  for (const [q, ballot] of state.ballots.entries()) if (ballot && !ballot.confirmed) made.add(q, ballot.a);
+  made.flush();
   channel = followTopicLater(
     POLLS_TOPIC,
     {
@@ -183,7 +176,6 @@ function start() {
 }
 
 function stop() {
-  cancelBox?.();
   early.length = 0;
   channel?.leave();
   box?.stop();

@@ -1,34 +1,29 @@
 import { CLICKS_PATH } from "../../../contracts/clicks";
-import { importLater } from "../../kit/lib/import-later";
+import { nextTask } from "../../kit/lib/next-task";
 import { nextSend } from "./click-ledger";
-import { listen, update } from "./counter-state";
-import { beaconedHere, clickHere, ownedLedgers, waitingEverywhere } from "./stored-ledger";
+import { listen } from "./counter-state";
+import { clicked, startCounter } from "./global-counter";
+import { beaconedHere, clickHere, ownedLedgers } from "./stored-ledger";
 
 /**
  * The global counter as the Useless Button uses it: clicks go into this page's ledger at once
  * (stored-ledger.ts: in storage, so none is lost whatever happens next), and the counter's network
- * half (global-counter.ts: sends, the total, the live channel) is fetched once the page is live,
- * not with it: the Useless Button is the site's first page, and its first load is within a few
- * hundred bytes of its budget. Clicks made before it is in wait in the ledger and go with its
- * first send, or by beacon when the page goes away first (below, which is here from the start).
+ * half (global-counter.ts: sends, the total, the live channel) starts in the task after the one
+ * that subscribed, the page's hydration, whose effects would otherwise all run as one long task.
+ * Clicks made before it runs wait in the ledger and go with its first send, or by beacon when the
+ * page goes away first (below). The network half travels in the page's own chunk: fetched apart,
+ * once the page was live, it cost a cold load a request (about 400 bytes of headers) and the
+ * counter a round trip before it could ask for the total (issue 46).
  */
-let network: Promise<typeof import("./global-counter")> | null = null;
 let subscribers = 0;
 
 export function subscribeCounter(listener: () => void): () => void {
   const unlisten = listen(listener);
   if (subscribers++ === 0) watchLeaving(true);
   let stop: (() => void) | undefined;
-  const cancel = importLater(
-    () =>
-      (network ??= import("./global-counter").catch((error: unknown) => {
-        network = null;
-        throw error;
-      })),
-    ({ startCounter }) => {
-      stop = startCounter();
-    },
-  );
+  const cancel = nextTask(() => {
+    stop = startCounter();
+  });
   return () => {
     cancel();
     unlisten();
@@ -40,8 +35,7 @@ export function subscribeCounter(listener: () => void): () => void {
 /** One click for the global counter: shown at once (as pending), sent with the next batch. */
 export function recordClick(): void {
   clickHere();
-  update({ pending: waitingEverywhere() });
-  network?.then(({ clicked }) => clicked()).catch(() => {});
+  clicked();
 }
 
 /**
