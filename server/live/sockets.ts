@@ -3,7 +3,6 @@ import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
 import {
   type ByeMessage,
-  CHANNEL_MESSAGE_LIMIT,
   CLOSE,
   HEARTBEAT_EVERY_MS,
   LIVE_PATH,
@@ -11,18 +10,17 @@ import {
   MAX_TOPICS,
   readResume,
   type Topic,
-  topicFrame,
-  type VisitorMessage,
 } from "../../contracts/live.ts";
 import { pathOf } from "../http.ts";
 import type { FleetLimiter } from "../limiter.ts";
 import { errorText, type Logger } from "../log.ts";
 import type { Metrics } from "../metrics.ts";
+import { createChannelVisitor } from "./channel-visitor.ts";
 import { createDelivery } from "./delivery.ts";
-import { createDispatch, type PageChannel } from "./dispatch.ts";
-import { binaryMessage, textMessage } from "./frames.ts";
+import { createDispatch } from "./dispatch.ts";
+import { textMessage } from "./frames.ts";
 import { HEARTBEAT_SLICES, type Health, startHeartbeat } from "./heartbeat.ts";
-import type { Peer } from "./peer.ts";
+import { createPageChannel } from "./page-channel.ts";
 import { createRefusals } from "./refusals.ts";
 import type { TopicModule } from "./topic.ts";
 import type { VisitorTokens } from "./visitor.ts";
@@ -41,11 +39,8 @@ import type { VisitorTokens } from "./visitor.ts";
  * only as "the connection failed" and would be taken for a network that blocks WebSockets. Past a
  * ceiling of such refusals at once, it is an HTTP 503 again (a flood gets nothing it can hold).
  *
- * Each channel is a visitor the server vouches for (visitor.ts): the token the page names, when it
- * is ours and not open on too many channels at once, else a new one minted for it (at the mint's
- * limit per address and /56) and sent as `{"t":"visitor","token"}`. Until the channel has one, its
- * messages wait (a few); while the mint is refused, each request (a message with a number `n`) is
- * answered `no` with when to try again, by the channel, never by a topic.
+ * Each channel is a visitor the server vouches for (visitor.ts), decided per channel in
+ * channel-visitor.ts: the token the page names, or a new one; until then its messages wait.
  *
  * Once open: a message that is not JSON, not a kind its topics take, or larger than
  * MAX_MESSAGE_BYTES closes the channel (1008, 1009); more than the channel's or its topic's message
@@ -75,26 +70,8 @@ export interface LiveOptions {
   onOriginRefused?: (origin: string, host: string | undefined) => void;
 }
 
-/** Messages a channel keeps while the server decides who its visitor is. */
-const MAX_WAITING_MESSAGES = 16;
-
-/** A token bucket: `burst` at once, `perSecond` after; false when empty. */
-function bucket({ burst, perSecond }: { burst: number; perSecond: number }) {
-  let tokens = burst;
-  let at = Date.now();
-  return () => {
-    const now = Date.now();
-    tokens = Math.min(burst, tokens + ((now - at) / 1000) * perSecond);
-    at = now;
-    if (tokens < 1) return false;
-    tokens--;
-    return true;
-  };
-}
 /** How long pages are asked to spread their return over when the server stops. */
 const COME_BACK_WITHIN_MS = 5000;
-
-const visitorKey = (id: string) => `visitor ${id}`;
 
 export function createLiveSockets({
   topics: modules,
@@ -214,141 +191,46 @@ export function createLiveSockets({
     const health = { missed: 0, slice: joined++ % HEARTBEAT_SLICES };
     sockets.set(ws, health);
     metrics?.channels.set(sockets.size);
-    /** Who this channel is: unknown yet (undefined), not vouched for now (null), or a visitor's id. */
-    let visitor: string | null | undefined;
-    let visitorRetryAt = 0;
-    /**
-     * Each topic sees the page as a peer of its own: what it sends goes in its name and is counted
-     * under it, and what the page sends it is limited by its own bucket.
-     */
-    const following = new Map<Topic, { peer: Peer; allowed: () => boolean }>(
-      topics.map((topic) => {
-        const peer: Peer = {
-          address,
-          keys,
-          get visitor() {
-            return visitor ?? null;
-          },
-          send: (text) => deliver(ws, textMessage(text), topic),
-          sendJson: (message) => deliver(ws, textMessage(JSON.stringify({ topic, ...message })), topic),
-          sendBinary: (payload) => deliver(ws, binaryMessage(topicFrame(topic, payload)), topic),
-          sendPrepared: (message) => deliver(ws, message, topic),
-        };
-        const limit = dispatch.module(topic)?.messageLimit ?? CHANNEL_MESSAGE_LIMIT;
-        return [topic, { peer, allowed: bucket(limit) }];
-      }),
-    );
-    let closed = false;
-    const channel: PageChannel = {
-      following,
-      allowed: bucket(CHANNEL_MESSAGE_LIMIT),
-      close(code, reason) {
-        if (closed) return;
-        closed = true;
-        ws.close(code, reason);
-      },
-    };
-    /** Messages that came before the server knew who the visitor is. */
-    let waiting: [data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean][] | null = [];
-    let mintTimer: ReturnType<typeof setTimeout> | undefined;
-
-    /** What the channel does with a page's message while it has no visitor it vouches for. */
-    function unvouched(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): boolean {
-      if (visitor !== null || isBinary) return false;
-      let message: { topic?: unknown; n?: unknown };
-      try {
-        message = JSON.parse(String(data));
-      } catch {
-        return false;
-      }
-      if (typeof message !== "object" || message === null || !Number.isSafeInteger(message.n)) return false;
-      const peer = typeof message.topic === "string" ? following.get(message.topic)?.peer : undefined;
-      if (!peer || !channel.allowed()) return false;
-      const retryMs = Math.max(1000, visitorRetryAt - Date.now());
-      peer.sendJson({
-        t: "no",
-        n: message.n as number,
-        error: `The site is very busy: it takes this in ${Math.ceil(retryMs / 1000)} s.`,
-        retryMs,
-      });
-      return true;
-    }
-
-    /** What waited for the server to decide who the page is goes on now, as it would have then. */
-    function settled() {
-      const queued = waiting ?? [];
-      waiting = null;
-      for (const [data, isBinary] of queued) if (!unvouched(data, isBinary)) dispatch.message(channel, data, isBinary);
-    }
-
-    function vouched(id: string, newToken?: string) {
-      visitor = id;
-      count(visitorKey(id), 1);
-      if (newToken) {
-        deliver(ws, textMessage(JSON.stringify({ t: "visitor", token: newToken } satisfies VisitorMessage)), "channel");
-      }
-      settled();
-    }
-
-    /** Not vouched for now: its requests are answered "later" until `retryMs`, and it is tried again then. */
-    function notYet(retryMs: number, again: () => void) {
-      visitor = null;
-      visitorRetryAt = Date.now() + retryMs;
-      settled();
-      mintTimer = setTimeout(again, Math.min(retryMs, 60_000));
-    }
-
-    async function mint() {
-      mintTimer = undefined;
-      const minted = await visitors.mint(keys);
-      if (closed || ws.readyState !== ws.OPEN) return;
-      if ("token" in minted) return vouched(minted.id, minted.token);
-      refused("mint");
-      notYet(minted.waitMs, () => void identify(null));
-    }
-
-    /** Who the page is: the token it named when ours and not open too often, else a new one. */
-    async function identify(named: string | null) {
-      try {
-        const read = await visitors.read(named);
-        if (closed || ws.readyState !== ws.OPEN) return;
-        if (read && (open.get(visitorKey(read.id)) ?? 0) < maxPerVisitor) return vouched(read.id, read.renewed);
-        if (read) refused("visitor-replayed");
-        await mint();
-      } catch (error) {
-        // The secret could not be read (the store away at start): try again in a moment.
-        log.debug("visitor not identified", { error: errorText(error) });
-        if (closed || ws.readyState !== ws.OPEN) return;
-        notYet(2000, () => void identify(named));
-      }
-    }
+    const channel = createPageChannel({
+      ws,
+      address,
+      keys,
+      topics,
+      limitOf: (topic) => dispatch.module(topic)?.messageLimit,
+      visitor: () => identity.id,
+      deliver,
+    });
+    const identity = createChannelVisitor({
+      channel,
+      keys,
+      visitors,
+      maxPerVisitor,
+      openUnder: (key) => open.get(key) ?? 0,
+      count,
+      sendToken: (message) => deliver(ws, textMessage(JSON.stringify(message)), "channel"),
+      dispatch: (data, isBinary) => dispatch.message(channel, data, isBinary),
+      refused,
+      isOpen: () => !channel.closed && ws.readyState === ws.OPEN,
+      log,
+    });
 
     ws.on("pong", () => {
       health.missed = 0;
     });
-    ws.on("message", (data, isBinary) => {
-      if (waiting) {
-        if (waiting.length >= MAX_WAITING_MESSAGES) return channel.close(CLOSE.malformed, "Too many messages");
-        waiting.push([data, isBinary]);
-        return;
-      }
-      if (!unvouched(data, isBinary)) dispatch.message(channel, data, isBinary);
-    });
+    ws.on("message", (data, isBinary) => identity.receive(data, isBinary));
     ws.on("close", () => {
-      closed = true;
-      clearTimeout(mintTimer);
+      identity.closed();
       sockets.delete(ws);
       metrics?.channels.set(sockets.size);
-      if (visitor) count(visitorKey(visitor), -1);
-      for (const [topic, { peer }] of following) {
+      for (const [topic, { peer }] of channel.following) {
         dispatch.guarded(channel, "leave", topic, () => dispatch.module(topic)?.leave(peer));
       }
     });
     ws.on("error", () => {});
-    for (const [topic, { peer }] of following) {
+    for (const [topic, { peer }] of channel.following) {
       dispatch.guarded(channel, "join", topic, () => dispatch.module(topic)?.join(peer, resume.get(topic)));
     }
-    void identify(token);
+    void identity.identify(token);
   }
 
   const stopHeartbeat = startHeartbeat({ sockets, everyMs: heartbeatMs, offer, metrics });
