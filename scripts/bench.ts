@@ -41,6 +41,8 @@ const TARGETS = {
   fcp: 800,
   lcp: 1000,
   tbt: 50,
+  /** Issue 46: TBT within this on every run, not only at the median; LCP and CLS within theirs on every run. */
+  tbtEveryRun: 100,
   cls: 0,
   /** Live (a press answered) at most this long after the floor, under the phone conditions. */
   liveOverFloor: LIVE_OVER_FLOOR_MS,
@@ -161,6 +163,12 @@ const framesOf = (path: string) => {
   return runs.length ? { median: runs[Math.floor(runs.length / 2)] as FrameStats, runs } : undefined;
 };
 
+/** The worst of a page's Lighthouse runs on one figure, and the runs as the bench prints them. */
+const worst = (name: string, key: "lcp" | "tbt" | "cls") =>
+  Math.max(...(lighthouseRuns.get(name) ?? []).map((r) => r[key]));
+const runsOf = (name: string, key: "lcp" | "tbt" | "cls") =>
+  (lighthouseRuns.get(name) ?? []).map((r) => (key === "cls" ? r.cls.toFixed(3) : Math.round(r[key]))).join(", ");
+
 const rows = [
   "| page | perf | FCP | LCP | TBT | CLS | JS, cold | paint (phone) | scripts in (phone) | live (phone) | live − floor | chain | fps | long tasks |",
   "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
@@ -190,9 +198,9 @@ for (const { name } of targetsOf) {
     : [
         `${l.performance}${check(l.performance >= TARGETS.performance, `${name} performance ${l.performance}`)}`,
         `${s(l.fcp)}${check(l.fcp <= TARGETS.fcp, `${name} FCP ${Math.round(l.fcp)} ms`)}`,
-        `${s(l.lcp)}${check(l.lcp <= TARGETS.lcp, `${name} LCP ${Math.round(l.lcp)} ms`)}`,
-        `${Math.round(l.tbt)} ms${check(l.tbt <= TARGETS.tbt, `${name} TBT ${Math.round(l.tbt)} ms (runs: ${(lighthouseRuns.get(name) ?? []).map((r) => Math.round(r.tbt)).join(", ")})`)}`,
-        `${l.cls.toFixed(3)}${check(l.cls <= TARGETS.cls, `${name} CLS ${l.cls}`)}`,
+        `${s(l.lcp)}${check(l.lcp <= TARGETS.lcp, `${name} LCP ${Math.round(l.lcp)} ms`)}, worst ${s(worst(name, "lcp"))}${check(worst(name, "lcp") <= TARGETS.lcp, `${name} LCP on a run ${Math.round(worst(name, "lcp"))} ms (runs: ${runsOf(name, "lcp")})`)}`,
+        `${Math.round(l.tbt)} ms${check(l.tbt <= TARGETS.tbt, `${name} TBT ${Math.round(l.tbt)} ms (runs: ${runsOf(name, "tbt")})`)}, worst ${Math.round(worst(name, "tbt"))}${check(worst(name, "tbt") <= TARGETS.tbtEveryRun, `${name} TBT on a run ${Math.round(worst(name, "tbt"))} ms (runs: ${runsOf(name, "tbt")})`)}`,
+        `${l.cls.toFixed(3)}${check(worst(name, "cls") <= TARGETS.cls, `${name} CLS ${worst(name, "cls")} on a run (runs: ${runsOf(name, "cls")})`)}`,
         `${kb(l.scriptBytes)}${check(l.scriptBytes <= floorLh.scriptBytes + TARGETS.scriptOverFloor, `${name} JS on a cold load ${kb(l.scriptBytes)}`)}`,
         `${s(v.paint)}${check(v.over.paint < 0, `${name} paints ${Math.round(v.over.paint)} ms after the floor`)}`,
         s(v.scriptsArrived),
@@ -224,7 +232,7 @@ const machine = `Machine: load average ${loadBefore.join(" ")} before, ${loadAft
 const date = new Date().toISOString().slice(0, 10);
 const report = [
   `Measured ${date}, ${RUNS} runs per page, round by round, medians. Lighthouse 13: mobile defaults, simulated throttling, a fresh Chromium per run. Paint and live: a cold load with the phone conditions applied for real (${PHONE.latencyMs} ms round trips, ${PHONE.downloadKbps / 1024} Mbps down, ${PHONE.uploadKbps} kbps up, ${describeCpu(cpu)}, no service worker), from the start of navigation, each page right after a load of the floor; scripts in: the last script arrived; live: a press is answered (React has attached to the page's heading and, here, replayed the clicks held until then); live − floor: the median of each load's difference from the floor's load just before it. JS, cold: JavaScript Lighthouse's load transferred. Chain: the deepest chain of script requests after the HTML. Frames: 3 s of scripted input at human rates on a freshly loaded page.`,
-  `Targets: performance ${TARGETS.performance}, FCP <= ${TARGETS.fcp / 1000} s, LCP <= ${TARGETS.lcp / 1000} s, TBT <= ${TARGETS.tbt} ms, CLS ${TARGETS.cls}, JS <= the floor's + ${kb(TARGETS.scriptOverFloor)}, painted before the floor, live <= ${TARGETS.liveOverFloor} ms after the floor, chain <= ${TARGETS.chain}, >= ${TARGETS.fps} fps with ${TARGETS.longTasks} long tasks.`,
+  `Targets: performance ${TARGETS.performance}, FCP <= ${TARGETS.fcp / 1000} s, LCP <= ${TARGETS.lcp / 1000} s on every run, TBT <= ${TARGETS.tbt} ms at the median and <= ${TARGETS.tbtEveryRun} ms on every run, CLS ${TARGETS.cls} on every run, JS <= the floor's + ${kb(TARGETS.scriptOverFloor)}, painted before the floor, live <= ${TARGETS.liveOverFloor} ms after the floor, chain <= ${TARGETS.chain}, >= ${TARGETS.fps} fps with ${TARGETS.longTasks} long tasks.`,
   machine,
   "",
   ...rows,
