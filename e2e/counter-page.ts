@@ -27,9 +27,10 @@ export const globalBadge = (page: Page) => page.getByText(/^(Global clicks|Click
 export const globalCount = (page: Page) => globalBadge(page).locator("strong");
 
 /**
- * Opens the Useless Button and waits until the counter's network half (fetched once the page is
- * live) has asked the server for the total: from then on its sends are on the page's clock, so a
- * paused clock's runFor moves them. Before, runFor could pass while the code was still on its way.
+ * Opens the Useless Button and waits until the counter's network half (started in the task after
+ * the page's hydration) has asked the server for the total: from then on its sends are on the
+ * page's clock, so a paused clock's runFor moves them. Before, runFor could pass while it was still
+ * starting.
  */
 export async function openCounter(page: Page): Promise<void> {
   await open(page, "/");

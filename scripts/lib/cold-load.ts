@@ -6,8 +6,8 @@ import type { Browser, CDPSession } from "playwright-core";
  * browser context (empty cache, no service worker) on Lighthouse's phone (its screen, touch and user
  * agent), every script response counted as Chromium received it, headers and body
  * (`Network.loadingFinished`'s `encodedDataLength`, which is Lighthouse's `transferSize`). It counts
- * what the page fetches on its own after it paints (the channel's code once the page is live) as
- * well as what its entry point lists.
+ * what the page fetches on its own after it paints (a lazy chunk the page asks for without being
+ * touched) as well as what its entry point lists.
  *
  * The load is unthrottled, over loopback: what a page fetches without interaction then arrives in
  * its first second, so "within 10 s of navigation start" (a visit's first seconds, which
