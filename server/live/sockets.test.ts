@@ -48,6 +48,22 @@ describe("the live channel", () => {
     expect(clicks.joins.map((j) => j.resume)).toEqual(["5.6", "5.6", "5.6", "5.6"]);
   });
 
+  it("reads a query parameter named twice as its first value, and lives on", async () => {
+    const { url, bubbles, clicks } = await serve();
+    const page = await open(
+      url,
+      "/api/live?topics=bubbles&topics=clicks&resume=bubbles:1.2&resume=bubbles:3.4&visitor=x&visitor=y",
+    );
+    // Neither token is one of the server's: a new one is minted, and the page is told it.
+    await until(() => page.texts.some((m) => m.t === "visitor"));
+    expect(bubbles.joins.map((j) => j.resume)).toEqual(["1.2"]);
+    expect(clicks.joins).toHaveLength(0);
+    page.ws.close();
+    const next = await open(url, "/api/live?topics=clicks");
+    await until(() => clicks.joins.length === 1);
+    next.ws.close();
+  });
+
   it("gives each message to the topic it names, and closes on one of a kind its topic does not take", async () => {
     const { url, bubbles } = await serve();
     const page = await open(url, "/api/live?topics=bubbles");
