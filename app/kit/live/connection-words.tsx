@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useInterval } from "../hooks/use-interval";
+import { type Connection, isAway } from "./connection";
 
 /**
  * What every shared toy says about its connection in the same words, written once: the site too
  * busy to take the page (when it tries again, and that what the visitor did waits), and when the
  * state shown while away was last seen. It travels with the channel's code (vite.config.ts: the
- * "live" chunk), which is in by the time the page can be busy or away (only that code can tell);
- * a toy's page shows ConnectionNote with React's `lazy`. No Intl: a page's first use of it costs tens of
- * milliseconds (see format-count.ts).
+ * "live" chunk), which every live page lists with its own. No Intl: a page's first use of it costs
+ * tens of milliseconds (see format-count.ts).
  */
 
 const BUSY = "The site is very busy right now.";
@@ -39,24 +39,26 @@ export function BusyNote({ until, waits }: { until: number | null; waits: string
 
 /**
  * What a toy's connection line adds to its own words while busy (the busy words, all of them) or
- * away (when the state it shows was last seen: " Showing the sheet as it was at 14:03:12.").
- * `what` names the state shown ("sheet"), `waits` what waits while busy ("your pops wait").
+ * away with a state to show (when it was last seen: " Showing the sheet as it was at 14:03:12."),
+ * and nothing otherwise. `what` names the state shown ("sheet"), `waits` what waits while busy
+ * ("your pops wait"). A toy that shows nothing while away uses BusyNote.
  */
 export function ConnectionNote({
-  busy,
+  connection,
   busyUntil,
   seenAt,
   what,
   waits,
 }: {
-  busy: boolean;
+  connection: Connection;
   busyUntil: number | null;
   seenAt: number | null;
   what: string;
   waits: string;
 }) {
-  if (busy) return <BusyNote until={busyUntil} waits={waits} />;
-  return seenAt === null ? null : ` Showing the ${what} as it was ${seenWhen(seenAt, Date.now())}.`;
+  if (connection === "busy") return <BusyNote until={busyUntil} waits={waits} />;
+  if (!isAway(connection) || seenAt === null) return null;
+  return ` Showing the ${what} as it was ${seenWhen(seenAt, Date.now())}.`;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

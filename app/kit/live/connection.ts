@@ -11,6 +11,10 @@ import type { FollowedTopic, TopicStatus } from "./topics";
  */
 export type Connection = "connecting" | "live" | "reconnecting" | "busy" | "offline" | "no-server" | "blocked";
 
+/** The server is out of reach, and the page shows what it last saw (or nothing): not trying now, or in vain. */
+export const isAway = (connection: Connection) =>
+  connection === "offline" || connection === "no-server" || connection === "blocked";
+
 /** Tries in a row that never opened, while the server answers over HTTP, that mean "blocked". */
 export const BLOCKED_AFTER = 3;
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { DEFAULT_SHEET_SIZE } from "../../../contracts/bubbles";
 import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
+import { isAway } from "../../kit/live/connection";
 import { ConnectionNote } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
@@ -43,7 +44,7 @@ export function BubbleWrapTogether() {
   // The totals, read out politely, at most every few seconds: never each stranger's pop.
   const announced = useAnnounced(sheet ? progressText(popped, size, hereNow) : "", ANNOUNCE_EVERY_MS);
 
-  const away = connection === "offline" || connection === "no-server" || connection === "blocked";
+  const away = isAway(connection);
   return (
     <ToyPage
       title="Bubble Wrap for Everyone"
@@ -69,15 +70,13 @@ export function BubbleWrapTogether() {
           // would otherwise count as moved (a layout shift).
           <p key={connection} className="font-semibold">
             {connection === "busy" ? null : SAYS[connection]}
-            {connection === "busy" || (away && seenAt !== null) ? (
-              <ConnectionNote
-                busy={connection === "busy"}
-                busyUntil={busyUntil}
-                seenAt={seenAt}
-                what="sheet"
-                waits="your pops wait"
-              />
-            ) : null}
+            <ConnectionNote
+              connection={connection}
+              busyUntil={busyUntil}
+              seenAt={seenAt}
+              what="sheet"
+              waits="your pops wait"
+            />
           </p>
         )}
         {notice ? <p className="text-sm text-white/90">{notice}</p> : null}

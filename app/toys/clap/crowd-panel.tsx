@@ -1,6 +1,7 @@
 import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
-import { ConnectionNote } from "../../kit/live/connection-words";
+import { isAway } from "../../kit/live/connection";
+import { BusyNote } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { type Connection, getCrowd, subscribeCrowd } from "./crowd";
 import { crowdText } from "./logic";
@@ -28,7 +29,7 @@ const ANNOUNCE_EVERY_MS = 5000;
 export function CrowdPanel() {
   // The crowd's news renders when the page has time: the visitor's own clap is the zone's, at once.
   const { connection, busyUntil, total, clapping, mine, notice } = useLiveState(subscribeCrowd, getCrowd);
-  const away = connection === "offline" || connection === "no-server" || connection === "blocked";
+  const away = isAway(connection);
   const placeholder = away ? "—" : "…";
 
   // The total, read out politely, at most every few seconds: never each stranger's clap.
@@ -62,11 +63,7 @@ export function CrowdPanel() {
       <div className="min-h-[3lh] text-left text-sm text-white/90">
         {/* A new line per state (keyed), not the old one rewritten: no layout shift. */}
         <p key={connection} className="font-semibold text-white">
-          {connection === "busy" ? (
-            <ConnectionNote busy busyUntil={busyUntil} seenAt={null} what="crowd" waits="your claps wait" />
-          ) : (
-            SAYS[connection]
-          )}
+          {connection === "busy" ? <BusyNote until={busyUntil} waits="your claps wait" /> : SAYS[connection]}
         </p>
         {mine > 0 && total !== null ? <p>{`Including ${formatCount(mine)} of yours on the way.`}</p> : null}
         {notice ? <p>{notice}</p> : null}

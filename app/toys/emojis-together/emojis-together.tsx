@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { PALETTE } from "../../../contracts/wall";
 import { useInterval } from "../../kit/hooks/use-interval";
+import { isAway } from "../../kit/live/connection";
 import { ConnectionNote } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -29,7 +30,7 @@ export function EmojisTogether() {
   const [picked, setPicked] = useState(0);
   // Said politely once per press or cooldown, never every second.
   const [said, setSaid] = useState("");
-  const away = connection === "offline" || connection === "no-server" || connection === "blocked";
+  const away = isAway(connection);
   const canPaint = cells !== null && sendsLater(connection);
 
   function onPaint(cell: number) {
@@ -50,15 +51,13 @@ export function EmojisTogether() {
             length would otherwise count as moved (a layout shift). */}
         <p key={connection} className="font-semibold">
           {connection === "busy" ? null : SAYS[connection]}
-          {connection === "busy" || (away && seenAt !== null) ? (
-            <ConnectionNote
-              busy={connection === "busy"}
-              busyUntil={busyUntil}
-              seenAt={seenAt}
-              what="wall"
-              waits="your paints wait"
-            />
-          ) : null}
+          <ConnectionNote
+            connection={connection}
+            busyUntil={busyUntil}
+            seenAt={seenAt}
+            what="wall"
+            waits="your paints wait"
+          />
           {away && cells === null ? " There is no wall to show until it can be reached." : ""}
         </p>
         {notice ? <p className="text-sm text-white/90">{notice}</p> : null}

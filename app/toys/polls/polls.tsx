@@ -1,7 +1,8 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import type { Counts } from "../../../contracts/polls";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
-import { ConnectionNote } from "../../kit/live/connection-words";
+import { isAway } from "../../kit/live/connection";
+import { BusyNote } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -18,7 +19,6 @@ const SAYS: Record<Exclude<Connection, "busy">, string> = {
   "no-server": "Everyone's results need the site's own server, and this copy of the site has none.",
   blocked: "This network blocks the site's live connection, so everyone's results cannot reach you here.",
 };
-const AWAY: readonly Connection[] = ["offline", "no-server", "blocked"];
 
 export function Polls() {
   const [index, setIndex] = useState(0);
@@ -121,7 +121,7 @@ interface Results {
 function resultsFor(q: number, poll: Poll, view: PollsState): Results {
   const refused = view.refused?.q === q ? view.refused.error : null;
   if (refused) return { sentence: refused, counts: null, mine: null, final: true };
-  const away = AWAY.includes(view.connection);
+  const away = isAway(view.connection);
   const ballot = view.ballots[q] ?? null;
   const counts = view.counts?.[q];
   // Live, with this device's vote on its way: "Counting your vote…".
@@ -158,11 +158,7 @@ function Thanks({
         id="poll-result"
         className="mt-3 min-h-[4lh] text-sm text-slate-700 sm:min-h-[2lh] sm:text-base"
       >
-        {results.busy ? (
-          <ConnectionNote busy busyUntil={results.busy.until} seenAt={null} what="polls" waits="your vote waits" />
-        ) : (
-          results.sentence
-        )}
+        {results.busy ? <BusyNote until={results.busy.until} waits="your vote waits" /> : results.sentence}
       </p>
       {counts ? (
         <ul aria-label="Everyone's votes" className="mt-2 flex w-full flex-col gap-3 text-left">
