@@ -51,8 +51,8 @@ export default defineConfig({
                   // outbox and its pace. One chunk they share, not one request each. The channel
                   // had a chunk of its own, fetched once the page was live: that second request
                   // cost each live page 880 bytes of a cold load (issue 46), and a shared toy
-                  // needs the channel as soon as it is live anyway. The Useless Button fetches
-                  // this chunk with its counter's network half, once live (counter-client.ts).
+                  // needs the channel as soon as it is live anyway. Each of these pages lists it
+                  // with its route chunk.
                   name: "live",
                   test: /\/app\/kit\/live\/(request|retry|follow-later|use-live-state|channel|topics|connection|connection-words|outbox|pacer)\.|\/contracts\/live\./,
                 },

@@ -14,8 +14,8 @@ import { type SheetLink, startSheetLink } from "./sheet-link";
  * is the sheet's network half, sheet-link.ts, started in the task after the page's hydration
  * (live-store.ts); nothing can be popped before the page is live. It travels in the page's own
  * chunk: fetched apart, once the page was live, it cost a cold load a request (about 400 bytes of
- * headers) and the page a round trip before it could be live (issue 46). Every pop the page shows as its own is stored by the server or given
- * back on screen with the reason.
+ * headers) and the page a round trip before it could be live (issue 46). Every pop the page shows
+ * as its own is stored by the server or given back on screen with the reason.
  */
 export type { Connection };
 

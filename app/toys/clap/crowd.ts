@@ -19,7 +19,6 @@ import type { Connection } from "../../kit/live/connection";
 import { followTopicLater } from "../../kit/live/follow-later";
 import { createLiveStore } from "../../kit/live/live-store";
 import { createOutbox, type Outbox } from "../../kit/live/outbox";
-
 import type { FollowedTopic } from "../../kit/live/topics";
 import { isMuted } from "../../kit/sound/mute";
 import { playNoise } from "../../kit/sound/sound";
@@ -283,7 +282,7 @@ function stop() {
   state = store.get();
 }
 
-/** For useLiveState (app/kit/live/use-live-state.ts): the crowd is followed while anything on the page shows it. */
+/** For useLiveState (app/kit/live/use-live-state.ts): the crowd is followed while anything shows it. */
 export const subscribeCrowd = store.subscribe;
 export const getCrowd = store.get;
 

@@ -11,9 +11,10 @@ import { startWallLink, type WallLink } from "./wall-link";
  * through, the wall kept in storage) is the wall's network half, wall-link.ts, started in the task
  * after the page's hydration (live-store.ts). It travels in the page's own chunk: fetched apart,
  * once the page was live, it cost a cold load a request (about 400 bytes of headers) and the page
- * a round trip before it could be live (issue 46). Without the channel, the page shows the last wall this browser saw with a plain
- * word about why it cannot paint, and never a cell nobody painted. A paint the page shows as its
- * own is stored by the server or given back on screen with the reason.
+ * a round trip before it could be live (issue 46). Without the channel, the page shows the last
+ * wall this browser saw with a plain word about why it cannot paint, and never a cell nobody
+ * painted. A paint the page shows as its own is stored by the server or given back on screen with
+ * the reason.
  */
 export type { Connection };
 

@@ -104,9 +104,9 @@ export function startWallLink(store: WallStore): WallLink {
 
   /**
    * What the server said of its cooldown (`cooldownMs`) and of the time of the next paint
-   * (`until`, at the earliest): shown, and kept in storage.
+   * (`until`, at the earliest): shown, and kept in storage. `urgent`: learnt from the visitor's
+   * own paint, and shown with it.
    */
-  /** `urgent`: learnt from the visitor's own paint, shown with it. */
   function learn({ cooldownMs, until }: { cooldownMs?: unknown; until?: number }, urgent = false) {
     const ms = isCooldown(cooldownMs) ? cooldownMs : state().cooldownMs;
     const next = Math.max(until ?? 0, state().cooldownUntil ?? 0);

@@ -142,7 +142,7 @@ export function UselessButton() {
         </button>
         {/*
           Answers a press before React is here. It runs only in the pre-rendered page (a script
-          React adds is never run), so the browser's bundle leaves its text out (400 bytes of `/`'s
+          React adds is never run), so the browser's bundle leaves its text out (230 bytes of `/`'s
           cold load) and hydration keeps the page's own: React compares no inner HTML when it
           hydrates, and nothing on the client changes it after.
         */}
