@@ -43,7 +43,7 @@ export const BUDGET = {
  * chunk, /polls when its ballot box joined its route chunk). What their bytes are and what was tried: docs/performance.md, "Issue 46".
  */
 export const OVER_TARGET_CEILINGS: Readonly<Record<string, number>> = {
-  "/": 113_634 + CEILING_ROOM,
-  "/bubble-wrap/together": 113_518 + CEILING_ROOM,
-  "/emojis/together": 113_080 + CEILING_ROOM,
+  "/": 113_056 + CEILING_ROOM,
+  "/bubble-wrap/together": 112_953 + CEILING_ROOM,
+  "/emojis/together": 112_515 + CEILING_ROOM,
 };

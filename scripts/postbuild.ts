@@ -1,4 +1,4 @@
-// After `react-router build`: rewrite the pre-rendered HTML for a fast first paint, give every page
+// After `react-router build`: fold the bundler's runtime into the shell, rewrite the pre-rendered HTML for a fast first paint, give every page
 // its Content-Security-Policy, draw each page's social preview image, write the headers for
 // `npm start`, static hosts and nginx, then precompress.
 // Runs under the project's Node 24 (TypeScript type stripping).
@@ -8,6 +8,7 @@ import { site } from "../app/kit/lib/site.ts";
 import { closure, reachable } from "./build/chunk-graph.ts";
 import { precompress } from "./build/compress.ts";
 import { walk } from "./build/files.ts";
+import { foldRuntime } from "./build/fold-runtime.ts";
 import { transformHtml } from "./build/html.ts";
 import { writeNginxIncludes } from "./build/nginx-includes.ts";
 import {
@@ -31,6 +32,9 @@ const headerCsp: Record<string, string> = {};
 const pageHeaders: PageHeaders[] = [];
 /** Each page's path and its pre-rendered HTML. */
 const pages = new Map<string, string>();
+
+// Before anything reads the chunks: the bundler's runtime joins the shell (fold-runtime.ts).
+foldRuntime(join(DIR, "assets"));
 
 for (const file of walk(DIR).filter((f) => f.endsWith(".html"))) {
   const rewritten = transformHtml(

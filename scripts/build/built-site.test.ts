@@ -48,6 +48,8 @@ describe("every page as served", () => {
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).toMatch(/<h1[\s>]/);
+      // The bundler's runtime is part of the shell (fold-runtime.ts): no page loads it apart.
+      expect(html).not.toContain("rolldown-runtime");
       if (own) {
         expect(html).toContain(`<title>${escapeHtml(documentTitle(entry.title))}</title>`);
         expect(html).toContain(`<meta name="description" content="${escapeHtml(entry.description)}"/>`);
