@@ -40,10 +40,10 @@ export const BUDGET = {
  * time its figure was lowered (beside it) plus CEILING_ROOM, and the budget names how far over the
  * target it still is. A page that comes under the target fails the budget until its line here is
  * removed, so the list only shrinks (/clap left it when the channel's code joined the `live`
- * chunk, /polls when its ballot box joined its route chunk). What their bytes are and what was tried: docs/performance.md, "Issue 46".
+ * chunk, /polls when its ballot box joined its route chunk, /emojis/together when the wall's
+ * contract did). What their bytes are and what was tried: docs/performance.md, "Issue 46".
  */
 export const OVER_TARGET_CEILINGS: Readonly<Record<string, number>> = {
   "/": 113_056 + CEILING_ROOM,
   "/bubble-wrap/together": 112_953 + CEILING_ROOM,
-  "/emojis/together": 112_515 + CEILING_ROOM,
 };

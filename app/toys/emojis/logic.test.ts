@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { PALETTE } from "../../../contracts/wall";
 import { seededRandom } from "../../kit/lib/random";
 import {
   EMOJIS,
@@ -15,6 +16,8 @@ import {
 it("builds a wall of 200 emojis drawn from 16", () => {
   expect(EMOJIS).toHaveLength(16);
   expect(new Set(EMOJIS.map((e) => e.char)).size).toBe(16);
+  // The shared wall's sixteen, in the same order, with the same names.
+  expect(EMOJIS).toEqual(PALETTE);
   expect(WALL_SIZE).toBe(200);
   const wall = makeWall(seededRandom(2));
   expect(wall).toHaveLength(200);
