@@ -44,6 +44,11 @@ describe("folding the bundler's runtime into the shell", () => {
     expect(existsSync(join(assets, RUNTIME))).toBe(false);
     for (const file of readdirSync(assets)) expect(readFileSync(join(assets, file), "utf8")).not.toContain(RUNTIME);
 
+    // One import from the shell where a chunk had one from each.
+    expect(readFileSync(join(assets, "route-1.js"), "utf8").split(`from"./${SHELL}"`)).toHaveLength(2);
+    expect(readFileSync(join(assets, "route-2.js"), "utf8")).toMatch(
+      /^import\{__rt_r as t,__rt_t as e\}from"\.\/shell-Zz9\.js";/,
+    );
     const route1 = await load("route-1.js");
     expect(route1.result).toMatchObject({ default: 42, tag: "defineProperty" });
     expect((await load("route-2.js")).seven.default).toBe(7);

@@ -55,10 +55,7 @@ export function foldRuntime(assetsDir: string): string | null {
     const next: string = (
       file === shell
         ? code.replace(importFromRuntime, () => defined) + exported
-        : code.replace(
-            importFromRuntime,
-            (_, specifiers: string) => `import{${reimport(specifiers, helpers.names)}}from"./${shell}";`,
-          )
+        : fromShell(code, shell, importFromRuntime, names)
     )
       // React Router's manifest: each route's imports list.
       .replaceAll(`"/assets/${runtime}",`, "")
@@ -109,6 +106,26 @@ function imported(specifiers: string, names: readonly string[]): { name: string;
     if (!names.includes(name)) throw new Error(`fold-runtime: the runtime exports no ${name}`);
     return { name, as };
   });
+}
+
+/**
+ * A chunk's import of the runtime as an import from the shell: joined to the chunk's import from
+ * the shell when it has one (about 40 bytes a chunk), in its place otherwise.
+ */
+function fromShell(code: string, shell: string, importFromRuntime: RegExp, names: readonly string[]): string {
+  const found = [...code.matchAll(importFromRuntime)];
+  if (found.length === 0) return code;
+  const helpers = found.map((match) => reimport(match[1] as string, names)).join(",");
+  const importFromShell = new RegExp(`import\\{([^}]*)\\}from"\\./${escapeRegExp(shell)}";?`);
+  const at = found[0]?.index ?? 0;
+  const rest = code.slice(0, at) + code.slice(at).replace(importFromRuntime, "");
+  if (importFromShell.test(rest)) {
+    return rest.replace(
+      importFromShell,
+      (_, specifiers: string) => `import{${specifiers},${helpers}}from"./${shell}";`,
+    );
+  }
+  return `${rest.slice(0, at)}import{${helpers}}from"./${shell}";${rest.slice(at)}`;
 }
 
 /** Another chunk's import of the runtime, from the shell. */
