@@ -7,13 +7,6 @@
 export const FLOOR_COLD_LOAD_JS = 99_659;
 
 /**
- * Room above a page's ceiling for the bundler's renaming: a change anywhere (one import more in one
- * toy) renames the shell's exports and moved every page by 3 bytes, so ceilings set to the byte
- * failed on changes that added nothing to those pages. Never used for the target itself.
- */
-const CEILING_ROOM = 256;
-
-/**
  * The byte budget (issue: interactive the moment it paints), shared by `npm test` and the bench.
  */
 export const BUDGET = {
@@ -33,17 +26,3 @@ export const BUDGET = {
    */
   html: 11 * 1024,
 } as const;
-
-/**
- * Pages over the cold-load target when the budget began to count what a visitor downloads
- * (2026-11-27, issue 46, which stays open for them): each may download at most what it did last
- * time its figure was lowered (beside it) plus CEILING_ROOM, and the budget names how far over the
- * target it still is. A page that comes under the target fails the budget until its line here is
- * removed, so the list only shrinks (/clap left it when the channel's code joined the `live`
- * chunk, /polls when its ballot box joined its route chunk, /emojis/together when the wall's
- * contract did). What their bytes are and what was tried: docs/performance.md, "Issue 46".
- */
-export const OVER_TARGET_CEILINGS: Readonly<Record<string, number>> = {
-  "/": 113_056 + CEILING_ROOM,
-  "/bubble-wrap/together": 112_953 + CEILING_ROOM,
-};

@@ -11,7 +11,7 @@
 
 import { chromium } from "playwright-core";
 import { buildFloor, serveFloor } from "./bench/floor.ts";
-import { BUDGET, FLOOR_COLD_LOAD_JS, OVER_TARGET_CEILINGS } from "./budget-targets.ts";
+import { BUDGET, FLOOR_COLD_LOAD_JS } from "./budget-targets.ts";
 import { measurePages } from "./build/bundle-sizes.ts";
 import { CHROMIUM_ARGS, findTestChromium } from "./chromium.mjs";
 import { type ColdLoad, coldLoad, QUIET_MS, WINDOW_MS } from "./lib/cold-load.ts";
@@ -75,23 +75,11 @@ async function measureSite() {
 
   const failures: string[] = [];
   const late: string[] = [];
-  const overTarget: string[] = [];
   const rows = pages.map((page, i) => {
     const load = loads[i] as ColdLoad;
     if (Number.isNaN(load.settled)) failures.push(`${page.path}: never settled (requests still in flight)`);
-    const ceiling = Object.hasOwn(OVER_TARGET_CEILINGS, page.path) ? OVER_TARGET_CEILINGS[page.path] : undefined;
-    if (ceiling === undefined) {
-      if (load.bytes > BUDGET.coldLoadJs) {
-        failures.push(`${page.path}: JS on a cold load ${kb(load.bytes)}, ${kb(load.bytes - BUDGET.coldLoadJs)} over`);
-      }
-    } else if (load.bytes > ceiling) {
-      failures.push(`${page.path}: JS on a cold load ${load.bytes} B, more than its ceiling of ${ceiling} B`);
-    } else if (load.bytes <= BUDGET.coldLoadJs) {
-      failures.push(
-        `${page.path}: within the target now (${kb(load.bytes)}): remove its line from OVER_TARGET_CEILINGS`,
-      );
-    } else {
-      overTarget.push(`${page.path}: ${kb(load.bytes)}, ${load.bytes - BUDGET.coldLoadJs} B over the target`);
+    if (load.bytes > BUDGET.coldLoadJs) {
+      failures.push(`${page.path}: JS on a cold load ${kb(load.bytes)}, ${load.bytes - BUDGET.coldLoadJs} B over`);
     }
     if (page.html > BUDGET.html) failures.push(`${page.path}: HTML ${kb(page.html)}`);
     late.push(...load.late.map((line) => `${page.path}: ${line}`));
@@ -116,11 +104,6 @@ async function measureSite() {
   if (late.length > 0) {
     console.warn(
       `budget: scripts after the first ${WINDOW_MS / 1000} s of a visit, or that never arrived (counted as received):\n  ${late.join("\n  ")}`,
-    );
-  }
-  if (overTarget.length > 0) {
-    console.warn(
-      `budget: over the target, held at their ceilings (budget-targets.ts OVER_TARGET_CEILINGS, issue 46):\n  ${overTarget.join("\n  ")}`,
     );
   }
   if (failures.length > 0) {
