@@ -40,6 +40,13 @@ export const RELOADED_KEY = "pointless:reloaded-at";
 /** A page that failed to load reloads itself at most once in this long. */
 export const RELOAD_AT_MOST_EVERY_MS = 60_000;
 
+/**
+ * The longest wait after the first frame for the paint entry (the frame on screen) before loading.
+ * Lighthouse's loads showed the frame on screen 0-12 ms after it was drawn; a slow phone takes longer,
+ * and this bounds what a visitor waits for it.
+ */
+export const AFTER_FRAME_MS = 50;
+
 /** The longest wait for the first paint before loading anyway (a tab opened in the background). */
 export const PAINT_TIMEOUT_MS = 1000;
 
@@ -244,15 +251,14 @@ export function boot(plan: BootPlan): void {
     }
     load(0);
   };
-  // The first frame after this script is the one that paints the page (it sits at the end of the
-  // body): start right after it. A message posted from the frame's callback arrives once the frame
-  // is drawn; the paint entry comes later, when the frame is on screen (60 ms later, measured), and
-  // stays as a second trigger where frames are held (a fake clock in a test, a hidden tab).
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = go;
-    channel.port2.postMessage(null);
-  });
+  // Start once the page is on screen: when the paint entry says so, or AFTER_FRAME_MS after the
+  // first frame (this script sits at the end of the body, so the next frame paints the page), which
+  // comes first. The frame's callback alone ran as the frame was drawn, before it was on screen: the
+  // first modules arrived within the frame's presentation, so Lighthouse counted them as needed for
+  // the paint and its LCP read 0.75, 0.90 or 1.05 s by run (issue 46). On a slow phone the paint
+  // entry comes late (140-230 ms after the frame under the bench's CPU slowdown), so the frame's
+  // timer bounds what waiting costs. The last timer covers a tab whose frames are held.
+  requestAnimationFrame(() => setTimeout(go, AFTER_FRAME_MS));
   new PerformanceObserver((_, observer) => {
     observer.disconnect();
     go();

@@ -50,6 +50,10 @@ describe("every page as served", () => {
       expect(html).toMatch(/<h1[\s>]/);
       // The bundler's runtime is part of the shell (fold-runtime.ts): no page loads it apart.
       expect(html).not.toContain("rolldown-runtime");
+      // Nothing the browser fetches by itself while the page is painted (Lighthouse counted such a
+      // request as needed for the paint): the tab's icon is in the page, the manifest comes once live.
+      expect(html.match(/<link rel="icon" href="([^"]*)"/)?.[1]).toMatch(/^data:image\/svg\+xml,<svg /);
+      expect(html).not.toContain('rel="manifest"');
       if (own) {
         expect(html).toContain(`<title>${escapeHtml(documentTitle(entry.title))}</title>`);
         expect(html).toContain(`<meta name="description" content="${escapeHtml(entry.description)}"/>`);

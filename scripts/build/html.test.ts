@@ -20,7 +20,7 @@ const bootstrap = `<body><h1>Hi</h1>${bootstrapScript}</body>`;
 /** A stand-in for the build's chunk graph: the root and the route module share a chunk. */
 const closureOf = (urls: string[]) => [...new Set([...urls, "/assets/shell-5.js"])];
 
-const page = `<html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body><h1>Hi</h1></body></html>`;
+const page = `<html><head><meta charSet="utf-8"/><meta name="theme-color" content="#7e22ce"/><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body><h1>Hi</h1></body></html>`;
 
 describe("HTML rewrites", () => {
   it("inlines the stylesheet and keeps a non-blocking link for hydration", () => {
@@ -50,6 +50,7 @@ describe("HTML rewrites", () => {
       [framework.replace('<script type="module" async="">', '<script type="module">'), /start-up module script/],
       [framework.replace(/<link rel="stylesheet"[^>]*>/, ""), /^hi\/index\.html: its stylesheet link not found/],
       [framework.replace(/<link rel="modulepreload"[^>]*>/g, ""), /its modulepreload links not found/],
+      [framework.replace(/<meta name="theme-color"[^>]*>/, ""), /its theme colour \(the tab icon goes after it\) not found/],
     ];
     for (const [html, message] of cases) {
       expect(() => transformHtml("hi/index.html", html, () => "", closureOf)).toThrow(message);
@@ -98,7 +99,7 @@ describe("each page's own CSS", () => {
   const css = ".a{color:red}.b{color:blue}.c{color:green}";
   const withCss = bootstrap.replace(
     "<body>",
-    `<head><link rel="modulepreload" href="/assets/root-2.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body class="a">`,
+    `<head><meta name="theme-color" content="#7e22ce"/><link rel="modulepreload" href="/assets/root-2.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body class="a">`,
   );
   const read = (href: string) =>
     href === "/assets/root.css" ? css : href === "/assets/route-3.js" ? 'n("b")' : "export{}";
