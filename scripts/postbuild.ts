@@ -1,7 +1,7 @@
 // After `react-router build`: fold the bundler's runtime into the shell and minify every chunk once
-// more, rewrite the pre-rendered HTML for a fast first paint, give every page
-// its Content-Security-Policy, draw each page's social preview image, write the headers for
-// `npm start`, static hosts and nginx, then precompress.
+// more, rewrite the pre-rendered HTML for a fast first paint, give every page its
+// Content-Security-Policy, draw each page's social preview image, write the headers for `npm start`,
+// static hosts and nginx, then precompress.
 // Runs under the project's Node 24 (TypeScript type stripping).
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
