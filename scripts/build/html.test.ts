@@ -50,7 +50,10 @@ describe("HTML rewrites", () => {
       [framework.replace('<script type="module" async="">', '<script type="module">'), /start-up module script/],
       [framework.replace(/<link rel="stylesheet"[^>]*>/, ""), /^hi\/index\.html: its stylesheet link not found/],
       [framework.replace(/<link rel="modulepreload"[^>]*>/g, ""), /its modulepreload links not found/],
-      [framework.replace(/<meta name="theme-color"[^>]*>/, ""), /its theme colour \(the tab icon goes after it\) not found/],
+      [
+        framework.replace(/<meta name="theme-color"[^>]*>/, ""),
+        /its theme colour \(the tab icon goes after it\) not found/,
+      ],
     ];
     for (const [html, message] of cases) {
       expect(() => transformHtml("hi/index.html", html, () => "", closureOf)).toThrow(message);
