@@ -5,6 +5,7 @@ import { minimalPreloadHelper } from "./scripts/build/minimal-preload-helper.ts"
 import { siteMapModule } from "./scripts/build/site-map-module.ts";
 import { siteOrigin } from "./scripts/build/site-origin.ts";
 import { stacklessReactSentinels } from "./scripts/build/stackless-react-sentinels.ts";
+import { wallPaletteModule } from "./scripts/build/wall-palette-module.ts";
 
 /**
  * React, React DOM and React Router. The bundler's runtime helpers never reach a group's test; they
@@ -28,7 +29,14 @@ const LAZY_KIT =
   /\/app\/kit\/(ui\/(toast\/toast-view|share-button|generator-card|mail-link)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|time-wasted|time-tracker|device-id|capped)|hooks\/(use-ephemeral|use-focus-back|use-throttle)|live\/(?!live-store)[\w-]+)\./;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), siteMapModule(), minimalPreloadHelper(), stacklessReactSentinels()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    siteMapModule(),
+    wallPaletteModule(),
+    minimalPreloadHelper(),
+    stacklessReactSentinels(),
+  ],
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
     __SITE_ORIGIN__: JSON.stringify(siteOrigin()),

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { LOCAL_ORIGIN } from "./app/kit/lib/site.ts";
+import { wallPaletteModule } from "./scripts/build/wall-palette-module.ts";
 
 /** Tests that read the build's output (built by their global setup when missing or stale). */
 const BUILT = "scripts/build/built-site.test.ts";
@@ -11,6 +12,8 @@ const BUILT = "scripts/build/built-site.test.ts";
 const ALONE = ["server/live/reconnect-storm.test.ts", "server/live/fuzz.test.ts", "server/live/protocol-fuzz.test.ts"];
 
 export default defineConfig({
+  // The personal Emoji Wall reads the shared wall's palette through it (app/toys/emojis/logic.ts).
+  plugins: [wallPaletteModule()],
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
     __SITE_ORIGIN__: JSON.stringify(LOCAL_ORIGIN),

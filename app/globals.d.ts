@@ -26,3 +26,8 @@ declare module "virtual:site-map" {
   export const toys: readonly { readonly path: string; readonly label: string }[];
   export const pages: readonly { readonly path: string; readonly label: string }[];
 }
+
+/** The shared wall's palette (contracts/wall.ts), as data made at build time (scripts/build/wall-palette-module.ts). */
+declare module "virtual:wall-palette" {
+  export const PALETTE: readonly { readonly char: string; readonly name: string }[];
+}

@@ -17,8 +17,8 @@ export const WALL_ROWS = WALL_SIZE / WALL_COLUMNS;
 
 /**
  * The emojis a cell may be painted with, each with the name a screen reader says: the Emoji Wall's
- * sixteen (app/toys/emojis/logic.ts has a copy, held equal by its test). A paint names one by its
- * index, never by text.
+ * sixteen (app/toys/emojis reads them as data made at build time: scripts/build/wall-palette-module.ts).
+ * A paint names one by its index, never by text.
  */
 export const PALETTE: readonly { char: string; name: string }[] = [
   { char: "😀", name: "grinning face" },

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { EMOJIS, WIGGLE_EVERY_MS } from "../app/toys/emojis/logic";
+import { WIGGLE_EVERY_MS } from "../app/toys/emojis/logic";
+import { PALETTE } from "../contracts/wall";
 import { expect, open, test } from "./fixtures";
 import { installPausedClock } from "./timers";
 
@@ -39,7 +40,7 @@ test.describe("Emoji Wall", () => {
     const tiles = page.getByRole("list", { name: "Emoji wall" }).getByRole("listitem");
     await expect(tiles).toHaveCount(200);
     const chars = new Set(await tiles.allInnerTexts());
-    for (const c of chars) expect(EMOJIS.map((e) => e.char)).toContain(c);
+    for (const c of chars) expect(PALETTE.map((e) => e.char)).toContain(c);
     // A batch of emojis is wiggling: a transform animation that goes out and comes back.
     expect(await wiggles(page)).toEqual([]);
     await page.clock.runFor(WIGGLE_EVERY_MS);

@@ -1,9 +1,8 @@
-import { type Plugin, runnerImport } from "vite";
 import type { PageEntry } from "../../app/kit/lib/page-entry.ts";
+import { buildTimeModule } from "./build-time-module.ts";
 
 /** The module the menu's links are written from when a page is rendered (app/kit/shell/site-menu.tsx). */
 export const SITE_MAP_ID = "virtual:site-map";
-const RESOLVED_ID = `\0${SITE_MAP_ID}`;
 
 type Registry = { toys: readonly PageEntry[]; pages: readonly PageEntry[] };
 
@@ -22,18 +21,7 @@ export function siteMapSource({ toys, pages }: Registry): string {
  * and the browser's menu and "Surprise me" read them there, so the browser's copy is empty and
  * costs the page's JavaScript nothing.
  */
-export function siteMapModule(): Plugin {
-  return {
-    name: "pointless:site-map",
-    resolveId(id) {
-      return id === SITE_MAP_ID ? RESOLVED_ID : null;
-    },
-    async load(id, options) {
-      if (id !== RESOLVED_ID) return null;
-      if (!options?.ssr) return siteMapSource({ toys: [], pages: [] });
-      const { module, dependencies } = await runnerImport<Registry>("./app/toys/registry.ts", { configFile: false });
-      for (const file of dependencies) this.addWatchFile(file);
-      return siteMapSource(module);
-    },
-  };
-}
+export const siteMapModule = () =>
+  buildTimeModule(SITE_MAP_ID, async (load, ssr) =>
+    siteMapSource(ssr ? await load<Registry>("./app/toys/registry.ts") : { toys: [], pages: [] }),
+  );

@@ -1,3 +1,8 @@
+// The 16 emojis, each with the name a screen reader says: the shared wall's palette
+// (contracts/wall.ts), so the two walls show the same sixteen, written into this page's chunk at
+// build time (scripts/build/wall-palette-module.ts) rather than shared with the other wall's page
+// as a chunk of its own.
+import { PALETTE as EMOJIS } from "virtual:wall-palette";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { useInterval } from "../../kit/hooks/use-interval";
@@ -6,7 +11,6 @@ import { seededRandom } from "../../kit/lib/random";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import {
-  EMOJIS,
   makeWall,
   pickWigglers,
   type Tile,
@@ -18,7 +22,7 @@ import {
 
 // The first wall comes from a fixed seed so it is pre-rendered and paints at once;
 // "Shuffle the wall" makes a truly random one.
-const FIRST_WALL = makeWall(seededRandom(200));
+const FIRST_WALL = makeWall(seededRandom(200), EMOJIS.length);
 
 export function EmojiWall() {
   const [wall, setWall] = useState<Tile[]>(FIRST_WALL);
@@ -51,7 +55,7 @@ export function EmojiWall() {
 
   return (
     <ToyPage title="Emoji Wall" intro="Two hundred emojis. Sixteen kinds. Zero explanation.">
-      <Button onClick={() => setWall(makeWall(Math.random))}>Shuffle the wall</Button>
+      <Button onClick={() => setWall(makeWall(Math.random, EMOJIS.length))}>Shuffle the wall</Button>
       <ul ref={list} aria-label="Emoji wall" className="grid w-full grid-cols-8 gap-1 sm:grid-cols-10 md:grid-cols-20">
         {wall.map((tile, i) => {
           const emoji = EMOJIS[tile.emoji];
