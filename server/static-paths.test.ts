@@ -97,7 +97,7 @@ describe("which file a path is", () => {
         expect(answer.body).toBe(body ?? page.body);
         expect(answer.headers["content-security-policy"]).toBe(page.csp);
         expect(answer.headers["x-frame-options"]).toBe("DENY");
-        expect(answer.headers["cross-origin-opener-policy"]).toBe("same-origin");
+        expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
         expect(answer.headers["x-content-type-options"]).toBe("nosniff");
         expect(answer.headers["cache-control"]).toBe("no-cache");
         expect(answer.headers["content-type"]).toMatch(/^text\/html; ?charset=utf-8$/);

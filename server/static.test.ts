@@ -35,7 +35,7 @@ describe("the site's files", () => {
     expect(await response.text()).toBe("<p>hi</p>");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
-    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("content-security-policy")).toBe("default-src 'self'");
   });
 
@@ -43,7 +43,7 @@ describe("the site's files", () => {
     const response = await request("/nope");
     expect(response.status).toBe(404);
     expect(await response.text()).toBe("<p>fallback</p>");
-    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
   it("sends scripts and other files only the headers that apply to them", async () => {

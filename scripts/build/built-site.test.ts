@@ -94,7 +94,9 @@ describe("security and cache headers", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("permissions-policy")).toContain("camera=()");
     expect(response.headers.get("permissions-policy")).toContain("microphone=()");
-    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    // No opener policy: it put every first visit in a cold renderer (docs/decisions/0004-no-opener-policy.md).
+    expect(response.headers.has("cross-origin-opener-policy")).toBe(false);
     // The same policy travels inside the page, for hosts that cannot send headers.
     expect(await response.text()).toMatch(
       /<meta charSet="utf-8"\/><meta http-equiv="Content-Security-Policy" content="[^"]*script-src 'self' 'sha256-/,

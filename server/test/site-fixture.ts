@@ -17,7 +17,7 @@ export function makeSiteFixture() {
     join(root, "headers.json"),
     JSON.stringify({
       response: { "X-Content-Type-Options": "nosniff" },
-      document: { "X-Frame-Options": "DENY", "Cross-Origin-Opener-Policy": "same-origin" },
+      document: { "X-Frame-Options": "DENY", "Referrer-Policy": "strict-origin-when-cross-origin" },
       csp: {
         "/hi/index.html": "default-src 'self'",
         "/index.html": "default-src 'self'; base-uri 'none'",
