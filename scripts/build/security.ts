@@ -37,7 +37,7 @@ export const RESPONSE_HEADERS: Readonly<Record<string, string>> = {
  *
  * No Cross-Origin-Opener-Policy (docs/decisions/0004-no-opener-policy.md): `same-origin` puts a
  * visitor arriving from any other page into a new browsing context group, so the page commits in
- * a renderer of its own, cold, and that commit task ran 2-3 times as long (median 26 ms against
+ * a renderer of its own, cold, and that commit task ran about twice as long (median 26 ms against
  * 14 ms on `/`); Lighthouse's simulation places it after the page's early paint, where it was most
  * of the site's TBT (median 36 ms against 4 ms). The site keeps nothing a cross-origin window
  * could learn from holding a handle to it, and framing stays denied.
