@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef } from "react";
 import { clampPosition, nudge, POPUP_SIZE, type Popup, type Position } from "./logic";
+import { WarningSign } from "./warning-sign";
 
 interface PopupWindowProps {
   popup: Popup;
@@ -75,10 +76,7 @@ export function PopupWindow({ popup, onMove, onClose, onMore, onFront }: PopupWi
         className="flex cursor-grab touch-none items-center justify-between bg-linear-to-r from-blue-800 to-blue-600 px-3 py-1.5 text-white select-none active:cursor-grabbing"
       >
         <h2 id={titleId} className="text-sm font-bold">
-          <span aria-hidden="true" className="emoji">
-            ⚠️
-          </span>{" "}
-          Alert #{popup.id + 1}
+          <WarningSign /> Alert #{popup.id + 1}
         </h2>
         <button
           type="button"
