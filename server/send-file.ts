@@ -117,6 +117,14 @@ export async function sendFile(
   const opened = await openBest(root, file, req.headers["accept-encoding"]);
   if (!opened) return "missing";
   const { handle, stats, coding } = opened;
+  // A client gone while the file was being opened: nothing to send, and the file is closed here.
+  // pipeline() throws for a response already destroyed, and the read stream it was given kept the
+  // file open until the garbage collector found it: a client that hung up at once cost a file
+  // descriptor and an error line each (server/static-missing.test.ts).
+  if (res.destroyed) {
+    await handle.close().catch(() => {});
+    return "sent";
+  }
   const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`;
   res.setHeaders(
     new Map([
