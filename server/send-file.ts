@@ -167,9 +167,15 @@ export async function sendFile(
   stream.once("end", () => {
     if (stream.bytesRead < end - start + 1) res.destroy();
   });
-  pipeline(stream, res, (error) => {
-    if (error && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE")
-      onReadError(error as NodeJS.ErrnoException);
-  });
+  try {
+    pipeline(stream, res, (error) => {
+      if (error && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE")
+        onReadError(error as NodeJS.ErrnoException);
+    });
+  } catch (error) {
+    // A response pipeline() cannot write to: the stream never started, so it closes the file here.
+    stream.destroy();
+    throw error;
+  }
   return "sent";
 }
