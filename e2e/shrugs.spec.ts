@@ -29,11 +29,17 @@ test.describe("Infinite Shrugs", () => {
     await expect(shrug).toHaveCount(0);
   });
 
-  test("the page is laid out with the shrug's glyphs in the shrug's font before any click, unseen", async ({ page }) => {
+  test("the page is laid out with the shrug's glyphs in the shrug's font before any click, unseen", async ({
+    page,
+  }) => {
     await open(page, "/shrugs");
     const font = (el: Element) => {
       const css = getComputedStyle(el);
-      return { text: el.textContent, font: `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`, seen: css.visibility };
+      return {
+        text: el.textContent,
+        font: `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`,
+        seen: css.visibility,
+      };
     };
     // In the page before a click: the fallback font ツ needs is found with the first layout, not on
     // the first click (which took 17-38 ms in a fresh tab, against 10-13 ms).
