@@ -120,7 +120,8 @@ export async function sendFile(
   // A client gone while the file was being opened: nothing to send, and the file is closed here.
   // pipeline() throws for a response already destroyed, and the read stream it was given kept the
   // file open until the garbage collector found it: a client that hung up at once cost a file
-  // descriptor and an error line each (server/static-missing.test.ts).
+  // descriptor and an error line each (server/static-missing.test.ts). Nothing below awaits before
+  // the pipeline but the branches that close the file and return.
   if (res.destroyed) {
     await handle.close().catch(() => {});
     return "sent";
@@ -167,15 +168,9 @@ export async function sendFile(
   stream.once("end", () => {
     if (stream.bytesRead < end - start + 1) res.destroy();
   });
-  try {
-    pipeline(stream, res, (error) => {
-      if (error && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE")
-        onReadError(error as NodeJS.ErrnoException);
-    });
-  } catch (error) {
-    // A response pipeline() cannot write to: the stream never started, so it closes the file here.
-    stream.destroy();
-    throw error;
-  }
+  pipeline(stream, res, (error) => {
+    if (error && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE")
+      onReadError(error as NodeJS.ErrnoException);
+  });
   return "sent";
 }
