@@ -12,7 +12,8 @@ const BUILT = "scripts/build/built-site.test.ts";
 const ALONE = ["server/live/reconnect-storm.test.ts", "server/live/fuzz.test.ts", "server/live/protocol-fuzz.test.ts"];
 
 export default defineConfig({
-  // The personal Emoji Wall reads the shared wall's palette through it (app/toys/emojis/logic.ts).
+  // The personal Emoji Wall reads the shared wall's palette through it (app/toys/emojis/emoji-wall.tsx,
+  // and its logic test).
   plugins: [wallPaletteModule()],
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

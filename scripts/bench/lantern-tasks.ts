@@ -57,6 +57,9 @@ if (dropped.length) {
         answer.pipe(res);
       },
     );
+    // The site gone or a run's browser hanging up: that request fails, the measurement goes on.
+    upstream.on("error", () => res.destroy());
+    req.on("error", () => upstream.destroy());
     req.pipe(upstream);
   });
   await new Promise<void>((listening) => proxy.listen(0, "127.0.0.1", listening));
