@@ -133,16 +133,23 @@ export function allowProblems(problems: string[], allowed: (line: string) => boo
 /**
  * The lines Chromium writes for each try a page makes while the server at `origin` (not the test's
  * own) is down, killed and not yet back: its channel refused (whatever topics and tokens its
- * address carries) and its HTTP questions to `paths` refused. How many depends on how long the
- * restart takes and on the page's (random) retry times.
+ * address carries), or reset when the kill came while its handshake was under way (the kernel
+ * resets a connection the dead process had not answered), and its HTTP questions to `paths`
+ * refused. How many depends on how long the restart takes and on the page's (random) retry times.
  */
 export function refusedWhileDown(origin: string, paths: string[]): (line: string) => boolean {
   const channel = `console.error: WebSocket connection to '${origin.replace(/^http/, "ws")}/api/live?`;
-  const refused = "' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED";
+  const endings = [
+    "' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED",
+    "' failed: Error during WebSocket handshake: net::ERR_CONNECTION_RESET",
+  ];
   const questions = new Set(paths.map((path) => networkErrorLine(`${origin}${path}`, "net::ERR_CONNECTION_REFUSED")));
   return (line) =>
     questions.has(line) ||
-    (line.startsWith(channel) && line.endsWith(refused) && !line.slice(channel.length, -refused.length).includes("'"));
+    endings.some(
+      (ending) =>
+        line.startsWith(channel) && line.endsWith(ending) && !line.slice(channel.length, -ending.length).includes("'"),
+    );
 }
 
 /** Opens a path and waits until React has hydrated it. */
