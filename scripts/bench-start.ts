@@ -9,7 +9,6 @@
 // for every route live more than LIVE_OVER_FLOOR_MS after the floor or painted after it; writes
 // nothing.
 import { existsSync, readFileSync } from "node:fs";
-import { chromium } from "playwright-core";
 import { createSiteServer } from "../server/http.ts";
 import { siteFiles } from "../server/static.ts";
 import { chooseCpuSlowdown, describeCpu } from "./bench/calibrate.ts";
@@ -17,7 +16,7 @@ import { buildFloor, serveFloor } from "./bench/floor.ts";
 import { median } from "./bench/lighthouse.ts";
 import type { LiveResult } from "./bench/live.ts";
 import { LIVE_OVER_FLOOR_MS, measureAgainstFloor, overFloor, signedMs } from "./bench/paired.ts";
-import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
+import { launchVisitorBrowser } from "./bench/visitor-browser.ts";
 import { listenOnFreePort, loadRegistry } from "./lib/local-site.ts";
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -39,7 +38,7 @@ const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).
 console.log(`load average before: ${load()}`);
 const cpu = await chooseCpuSlowdown();
 console.log(describeCpu(cpu));
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const browser = await launchVisitorBrowser();
 let measured: Awaited<ReturnType<typeof measureAgainstFloor>>;
 try {
   measured = await measureAgainstFloor(browser, `${floorSite.origin}/`, groups, RUNS, cpu.rate, (round) =>

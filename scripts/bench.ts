@@ -13,7 +13,6 @@
 // README, and exits non-zero on any miss. BENCH_RUNS (default 3), BENCH_ONLY=/,/hi,
 // BENCH_SKIP_BUILD=1.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { chromium } from "playwright-core";
 import { chooseCpuSlowdown, describeCpu } from "./bench/calibrate.ts";
 import { buildFloor, serveFloor } from "./bench/floor.ts";
 import {
@@ -32,8 +31,8 @@ import { type LighthouseResult, lighthouseCold, median, medianResult } from "./b
 import { type LiveResult, PHONE } from "./bench/live.ts";
 import { LIVE_OVER_FLOOR_MS, measureAgainstFloor, overFloor, type PairedRun, signedMs } from "./bench/paired.ts";
 import { measureUwuPaint, UWU_PAINT_BUDGET_MS } from "./bench/uwu-paint.ts";
+import { launchVisitorBrowser } from "./bench/visitor-browser.ts";
 import { benchUwu, UWU_BUDGET_MS } from "./bench-uwu.ts";
-import { CHROMIUM_ARGS, findChromium } from "./chromium.mjs";
 import { buildOrExit, loadRegistry, replaceBlock, replaceReadmeBlock, serveBuild } from "./lib/local-site.ts";
 
 const TARGETS = {
@@ -99,7 +98,7 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 const cpu = await chooseCpuSlowdown();
 process.stdout.write(`${describeCpu(cpu)}\n`);
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const browser = await launchVisitorBrowser();
 let measured: { floor: LiveResult[]; pairs: Map<string, PairedRun[]> } = { floor: [], pairs: new Map() };
 const frameRuns = new Map<string, FrameStats[]>();
 const uwuPaints: number[] = [];

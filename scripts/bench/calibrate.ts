@@ -1,7 +1,6 @@
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
-import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
 import { median } from "./lighthouse.ts";
+import { launchVisitorBrowser } from "./visitor-browser.ts";
 
 /**
  * Lighthouse's benchmark index of a mid-tier phone (a Pixel 5): the score Chrome DevTools' own CPU
@@ -52,7 +51,7 @@ export interface Calibration {
  * rates a bisection tries, and returns the host's index and its mid-tier slowdown. About 10 s.
  */
 export async function calibrateCpu(): Promise<Calibration> {
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const browser = await launchVisitorBrowser();
   try {
     const page = await browser.newPage();
     const cdp = await page.context().newCDPSession(page);

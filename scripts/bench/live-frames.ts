@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { chromium, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
+import type { Page } from "playwright-core";
 import { canvasSheetHtml } from "./canvas-sheet.ts";
 import { type FrameStats, measureFrames } from "./frames.ts";
 import { Acks, address, Histogram, pickUnpopped, visitor } from "./live-clients.ts";
 import { setUp } from "./live-servers.ts";
+import { launchVisitorBrowser } from "./visitor-browser.ts";
 
 /** What a page costs while `run` drives it: its frames, plus main-thread busy time and elements. */
 async function measured(page: Page, run: () => Promise<FrameStats>) {
@@ -35,7 +35,7 @@ const frameText = (m: Awaited<ReturnType<typeof measured>>) =>
 export async function livePageFrames(clients: number, lines: string[], failures: string[]) {
   const setup = await setUp("SQLite", 10_000, clients);
   const acks = new Acks(new Histogram());
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const browser = await launchVisitorBrowser();
   const scroll = async (page: Page, until: number) => {
     const box = await page.getByRole("grid").boundingBox();
     if (!box) throw new Error("no grid");
