@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setMuted } from "./mute";
 
 const calls: string[] = [];
@@ -37,5 +37,52 @@ describe("the lazy sound facade", () => {
     preloadSound();
     expect(calls).toEqual([]);
     await vi.waitFor(() => expect(calls).toEqual(["warm up"]));
+  });
+});
+
+describe("the audio output, readied before the first audio context", () => {
+  /** A fresh copy of the facade (the engine not yet loaded) in a browser whose device list is `list`. */
+  async function facadeWith(enumerateDevices: () => Promise<unknown[]>) {
+    vi.resetModules();
+    vi.stubGlobal("navigator", { mediaDevices: { enumerateDevices } });
+    return import("./sound");
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("lists the media devices once, and makes the context only after the list has come", async () => {
+    let answer: (devices: unknown[]) => void = () => {};
+    const enumerateDevices = vi.fn(() => new Promise<unknown[]>((resolve) => (answer = resolve)));
+    const { preloadSound, playTone } = await facadeWith(enumerateDevices);
+    preloadSound();
+    playTone({ frequency: 440 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
+    answer([]);
+    await vi.waitFor(() => expect(calls).toEqual(["warm up", "tone"]));
+    expect(enumerateDevices).toHaveBeenCalledOnce();
+  });
+
+  it("waits no longer than AUDIO_OUTPUT_WAIT_MS for a list that never comes: the sound is late, not lost", async () => {
+    vi.useFakeTimers();
+    const { AUDIO_OUTPUT_WAIT_MS, playTone } = await facadeWith(() => new Promise(() => {}));
+    playTone({ frequency: 440 });
+    await vi.advanceTimersByTimeAsync(AUDIO_OUTPUT_WAIT_MS - 1);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(calls).toEqual(["tone"]));
+  });
+
+  it("plays where listing fails or throws", async () => {
+    const failing = await facadeWith(() => Promise.reject(new Error("NotAllowedError")));
+    failing.playTone({ frequency: 440 });
+    await vi.waitFor(() => expect(calls).toEqual(["tone"]));
+    const throwing = await facadeWith(() => {
+      throw new TypeError("not supported");
+    });
+    throwing.playTone({ frequency: 220 });
+    await vi.waitFor(() => expect(calls).toEqual(["tone", "tone"]));
   });
 });

@@ -13,8 +13,28 @@ type Engine = typeof import("./engine");
 let engine: Engine | undefined;
 let loading: Promise<Engine> | undefined;
 
+/** How long the engine waits for the audio output at most (see audioOutputReady). */
+export const AUDIO_OUTPUT_WAIT_MS = 300;
+
+/**
+ * Chromium readies the audio output inside `new AudioContext()`, on the main thread: the first
+ * context of a browser session waited there 45-135 ms for the audio service to start (Chromium
+ * 156, a frozen frame in the first bubble's pop). Asking for the list of media devices starts it
+ * off the main thread (the context then took 5-6 ms), and needs no permission: the engine counts
+ * as loaded once the list has come, failed, or AUDIO_OUTPUT_WAIT_MS have passed.
+ */
+function audioOutputReady(): Promise<unknown> {
+  try {
+    const list = globalThis.navigator?.mediaDevices?.enumerateDevices?.();
+    if (!list) return Promise.resolve();
+    return Promise.race([list.catch(() => {}), new Promise((resolve) => setTimeout(resolve, AUDIO_OUTPUT_WAIT_MS))]);
+  } catch {
+    return Promise.resolve();
+  }
+}
+
 function loadEngine(): Promise<Engine> {
-  loading ??= import("./engine").then((module) => {
+  loading ??= Promise.all([import("./engine"), audioOutputReady()]).then(([module]) => {
     engine = module;
     return module;
   });
