@@ -41,7 +41,7 @@ describe("the lazy sound facade", () => {
 });
 
 describe("the audio output, readied before the first audio context", () => {
-  /** A fresh copy of the facade (the engine not yet loaded) in a browser whose device list is `list`. */
+  /** A fresh copy of the facade (the engine not yet loaded), in a browser that lists devices so. */
   async function facadeWith(enumerateDevices: () => Promise<unknown[]>) {
     vi.resetModules();
     vi.stubGlobal("navigator", { mediaDevices: { enumerateDevices } });
@@ -73,6 +73,14 @@ describe("the audio output, readied before the first audio context", () => {
     expect(calls).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     await vi.waitFor(() => expect(calls).toEqual(["tone"]));
+  });
+
+  it("leaves no timer pending once the list has come (a page left later keeps nothing of it)", async () => {
+    vi.useFakeTimers();
+    const { playTone } = await facadeWith(() => Promise.resolve([]));
+    playTone({ frequency: 440 });
+    await vi.waitFor(() => expect(calls).toEqual(["tone"]));
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("plays where listing fails or throws", async () => {

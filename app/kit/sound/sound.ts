@@ -27,7 +27,16 @@ function audioOutputReady(): Promise<unknown> {
   try {
     const list = globalThis.navigator?.mediaDevices?.enumerateDevices?.();
     if (!list) return Promise.resolve();
-    return Promise.race([list.catch(() => {}), new Promise((resolve) => setTimeout(resolve, AUDIO_OUTPUT_WAIT_MS))]);
+    // The wait's timer goes with the answer: nothing of a page left later is pending on it.
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, AUDIO_OUTPUT_WAIT_MS);
+      list
+        .catch(() => {})
+        .then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+    });
   } catch {
     return Promise.resolve();
   }
