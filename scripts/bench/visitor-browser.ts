@@ -2,12 +2,12 @@ import { type Browser, chromium } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
 
 /**
- * Chromium's own UI that a new window loads: in Chromium 156 (Debian's, 2026-11) the omnibox's popup
- * is a WebUI page (chrome://omnibox-popup.top-chrome/, twice), made with every window. Playwright opens a window
- * for every context, so every cold load and every frame drive of a bench shared two cores with it:
- * 0.3-0.9 s of CPU in its own renderer during the 3 s of a toy's frame drive (traced 2026-11-27).
- * A visitor's window exists before they open the site, so the benches' browsers go without it.
- * Lighthouse keeps Chrome as its CLI launches it (bench/lighthouse.ts).
+ * Chromium's own UI that a new window loads: in Chromium 156 (Debian's, 2026-11) the omnibox's
+ * popup is a WebUI page (chrome://omnibox-popup.top-chrome/, twice), made with every window.
+ * Playwright opens a window for every context, so every cold load and every frame drive of a bench
+ * shared two cores with it: 0.3-0.9 s of CPU in its own renderer during the 3 s of a toy's frame
+ * drive (traced 2026-11-27). A visitor's window exists before they open the site, so the benches'
+ * browsers go without it. Lighthouse keeps Chrome as its CLI launches it (bench/lighthouse.ts).
  */
 export const BROWSER_UI_FEATURES_OFF = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"] as const;
 

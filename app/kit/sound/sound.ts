@@ -19,9 +19,9 @@ export const AUDIO_OUTPUT_WAIT_MS = 300;
 /**
  * Chromium readies the audio output inside `new AudioContext()`, on the main thread: the first
  * context of a browser session waited there 45-135 ms for the audio service to start (Chromium
- * 156, a frozen frame in the first bubble's pop). Asking for the list of media devices starts it
- * off the main thread (the context then took 5-6 ms), and needs no permission: the engine counts
- * as loaded once the list has come, failed, or AUDIO_OUTPUT_WAIT_MS have passed.
+ * 156), a frozen frame in a page's first sound. Asking for the list of media devices starts it off
+ * the main thread (the context then took 5-6 ms), and needs no permission: the engine counts as
+ * loaded once the list has come, failed, or AUDIO_OUTPUT_WAIT_MS have passed.
  */
 function audioOutputReady(): Promise<unknown> {
   try {
