@@ -25,6 +25,12 @@ export interface PageChannel {
   status: () => ChannelStatus;
   /** When the channel last opened (performance.now()), and how many times it has. */
   openedAt: () => number;
+  /**
+   * The moment (Date.now()) the page had planned the try that last opened, or 0 for its first
+   * (which it made at once): what the page's own retry schedule chose, however late this
+   * process's timers ran or the server answered.
+   */
+  plannedAt: () => number;
   opens: () => number;
   /** The sheet as this page holds it, kept as the page keeps it. */
   sheet: () => Sheet | null;
@@ -36,6 +42,8 @@ export function openPageChannel(origin: string): PageChannel {
   let status: ChannelStatus = "connecting";
   let openedAt = 0;
   let opens = 0;
+  let nextTryAt = 0;
+  let plannedAt = 0;
   let sheet: Sheet | null = null;
   const channel = openChannel({
     origin,
@@ -50,13 +58,22 @@ export function openPageChannel(origin: string): PageChannel {
       if (message.t === "pops") applyPops(sheet, message);
       else if (message.t === "done") sheet = nextSheet(sheet, message);
     },
-    onStatus: (next) => {
+    onStatus: (next, attempts) => {
       status = next;
+      if (next === "waiting" || next === "busy") nextTryAt = attempts.retryAt ?? 0;
       if (next === "open") {
         openedAt = performance.now();
+        plannedAt = nextTryAt;
         opens++;
       }
     },
   });
-  return { channel, status: () => status, openedAt: () => openedAt, opens: () => opens, sheet: () => sheet };
+  return {
+    channel,
+    status: () => status,
+    openedAt: () => openedAt,
+    plannedAt: () => plannedAt,
+    opens: () => opens,
+    sheet: () => sheet,
+  };
 }

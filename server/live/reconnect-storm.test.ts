@@ -7,8 +7,15 @@ import { makeSiteFixture } from "../test/site-fixture.ts";
 /**
  * A reconnect storm: 2,000 pages (the page's own channel code, scripts/lib/page-channels.ts) on
  * one server, which restarts; they come back spread over the seconds its goodbye asks for, not in
- * one instant, and the server that takes them all back holds no more memory than the one that had
- * them. `npm run bench:live` measures the same storm with sheets and two servers on Redis.
+ * one instant, however long the restart takes, and the server that takes them all back holds no
+ * more memory than the one that had them. `npm run bench:live` measures the same storm with sheets
+ * and two servers on Redis.
+ *
+ * What is spread is the pages' own doing, so the test reads when each page had planned the try
+ * that brought it back (docs/decisions/0005-reconnect-storm.md): a try too early is refused, and
+ * the page tries again a window later, on its own beat, so the first try of each page after the
+ * server is back falls uniformly in the goodbye's window after that moment, whether the restart
+ * took 0.3 s or 3. When the channels opened also depends on how fast this machine serves them.
  */
 const PAGES = 2000;
 let site: ReturnType<typeof makeSiteFixture>;
@@ -48,20 +55,27 @@ it("brings 2,000 pages cut at once back spread over seconds, with the server's m
     const before = rssMb(server.child.pid as number);
 
     // The server restarts: every page is told goodbye and cut in the same instant.
-    const cut = performance.now();
+    const cut = Date.now();
     await stopProcess(server.child);
     server = await startSiteProcess(env, { port });
+    const listening = Date.now();
     await until(() => pages.every((page) => page.opens() === 2 && page.sheet() !== null), 60_000);
 
-    const back = pages.map((page) => (page.openedAt() - cut) / 1000).sort((a, b) => a - b);
-    const at = (q: number) => back[Math.floor(q * (back.length - 1))] as number;
-    // Spread over the server's window of 5 s: a tenth of them back by one moment, nine tenths
-    // seconds later, and no quarter of a second with more than a tenth of them.
-    expect(at(0.9) - at(0.1)).toBeGreaterThan(2.5);
+    // Every page came back on a try planned after the goodbye, within the window after the server
+    // was listening again (plus what starting a process on this machine adds before it says so).
+    const planned = pages.map((page) => (page.plannedAt() - cut) / 1000).sort((a, b) => a - b);
+    expect(planned[0]).toBeGreaterThanOrEqual(0);
+    const at = (q: number) => planned[Math.floor(q * (planned.length - 1))] as number;
+    // Spread over the window of 5 s: the middle eight tenths over 4 s, give or take chance.
+    expect(at(0.9) - at(0.1)).toBeGreaterThan(3.5);
+    expect(at(1)).toBeLessThan((listening - cut) / 1000 + 5.05);
+    // No quarter of a second with more than its share (1/20 of the pages) beyond chance: a
+    // quarter's count is Binomial(2000, 1/20), mean 100 and standard deviation 9.7; 160 is six of
+    // them away. A fresh random pause after each refused try put 218 and 285 in one quarter.
     const perQuarter = new Map<number, number>();
-    for (const seconds of back)
+    for (const seconds of planned)
       perQuarter.set(Math.floor(seconds * 4), (perQuarter.get(Math.floor(seconds * 4)) ?? 0) + 1);
-    expect(Math.max(...perQuarter.values())).toBeLessThan(PAGES / 10);
+    expect(Math.max(...perQuarter.values())).toBeLessThan(160);
     // Bounded: taking them all back costs the new process no more than the old one held them for.
     const after = rssMb(server.child.pid as number);
     expect(after).toBeLessThan(before * 1.5 + 50);

@@ -124,12 +124,12 @@ describe("the live channel", () => {
     // Open, then closed at once (a full server, one that is stopping): still failing.
     last().open();
     last().close();
-    expect(statuses.at(-1)).toEqual(["waiting", { failures: 2, unopened: 0 }]);
+    expect(statuses.at(-1)).toEqual(["waiting", { failures: 2, unopened: 0, retryAt: Date.now() + 2000 }]);
     expect(nextTryAfter()).toBe(2000);
     last().open();
     vi.advanceTimersByTime(HEALTHY_AFTER_MS);
     last().close();
-    expect(statuses.at(-1)).toEqual(["waiting", { failures: 1, unopened: 0 }]);
+    expect(statuses.at(-1)).toEqual(["waiting", { failures: 1, unopened: 0, retryAt: Date.now() + 1000 }]);
     expect(nextTryAfter()).toBe(1000);
     channel.close();
   });
@@ -141,6 +141,28 @@ describe("the live channel", () => {
     last().receive('{"t":"bye","retryMs":5000,"reason":"The server is restarting."}');
     last().close(CLOSE.goingAway);
     expect(nextTryAfter()).toBe(2500);
+    channel.close();
+  });
+
+  it("keeps to the goodbye's window while the server is not back: each refused try a window after the last", () => {
+    const { channel } = setUp(() => 0.5);
+    last().open();
+    vi.advanceTimersByTime(HEALTHY_AFTER_MS);
+    last().receive('{"t":"bye","retryMs":5000,"reason":"The server is restarting."}');
+    last().close(CLOSE.goingAway);
+    expect(nextTryAfter()).toBe(2500);
+    // Refused (the server is not listening yet): not a fresh pause within a shorter window, but
+    // the page's own beat, a window on.
+    last().close(1006);
+    expect(nextTryAfter()).toBe(5000);
+    vi.advanceTimersByTime(30);
+    last().close(1006);
+    expect(nextTryAfter()).toBe(4970);
+    // Open: the goodbye is done with; a later drop has the usual pauses.
+    last().open();
+    vi.advanceTimersByTime(HEALTHY_AFTER_MS);
+    last().close(1006);
+    expect(nextTryAfter()).toBe(500);
     channel.close();
   });
 
@@ -162,10 +184,10 @@ describe("the live channel", () => {
     expect(last().readyState).toBe(0);
     vi.advanceTimersByTime(1);
     expect(last().readyState).toBe(3);
-    expect(statuses.at(-1)).toEqual(["waiting", { failures: 1, unopened: 1 }]);
+    expect(statuses.at(-1)).toEqual(["waiting", { failures: 1, unopened: 1, retryAt: Date.now() + 1000 }]);
     nextTryAfter();
     last().close();
-    expect(statuses.at(-1)).toEqual(["waiting", { failures: 2, unopened: 2 }]);
+    expect(statuses.at(-1)).toEqual(["waiting", { failures: 2, unopened: 2, retryAt: Date.now() + 2000 }]);
     channel.close();
   });
 

@@ -1,6 +1,6 @@
 // With their extensions: Node runs this file as it is for the reconnect storm (scripts/lib/page-channels.ts).
 import { CLOSE, HEALTHY_AFTER_MS, SILENT_AFTER_MS } from "../../../contracts/live.ts";
-import { jitteredDelay } from "./retry.ts";
+import { type ComeBackSchedule, comeBackSchedule, jitteredDelay } from "./retry.ts";
 
 /**
  * The page's end of the live channel (contracts/live.ts): one WebSocket to the site's own server,
@@ -10,8 +10,10 @@ import { jitteredDelay } from "./retry.ts";
  *   jitter, retry.ts), so pages cut at once come back spread out, and none while offline;
  * - a failure counts until a channel has stayed open HEALTHY_AFTER_MS (one closed right after it
  *   opened, because the server is full or stopping, is still a failure);
- * - the server's goodbye (`bye`, when it stops) sets the window to come back in; a close for a
- *   message the server will never take (1008, 1009) or for reading too slowly (1013) waits longer;
+ * - the server's goodbye (`bye`, when it stops) sets the window to come back in, and the tries
+ *   that follow keep to it until one opens, however long the server takes to return
+ *   (retry.ts, comeBackSchedule); a close for a message the server will never take (1008, 1009)
+ *   or for reading too slowly (1013) waits longer;
  * - a server that cannot take the channel now (full, too many channels from one place, restarting)
  *   opens it only to say so (`busy`, then a close with CLOSE.busy): the page waits what it asked,
  *   up to a fifth more at random, and says "busy" (never "blocked": the channel did open);
@@ -26,7 +28,7 @@ export type ChannelStatus =
   /** Opening (the first time, or again). */
   | "connecting"
   | "open"
-  /** Closed; the next try is scheduled. */
+  /** Closed; the next try is scheduled, at `attempts.retryAt`. */
   | "waiting"
   /** The server said it is too busy to take the channel: the next try is at `attempts.retryAt`. */
   | "busy"
@@ -40,7 +42,7 @@ export interface ChannelAttempts {
   failures: number;
   /** Tries in a row that never opened at all (a network that blocks WebSockets, a hung upgrade). */
   unopened: number;
-  /** When busy: the time of the next try (ms since 1970). */
+  /** When busy or waiting: the time of the next try (ms since 1970). */
   retryAt?: number;
 }
 
@@ -112,6 +114,8 @@ export function openChannel({
   let unopened = 0;
   /** The window the server asked pages to come back in (its goodbye), for the next try. */
   let comeBackWithin = 0;
+  /** The tries after a goodbye, until one opens. */
+  let comeBack: ComeBackSchedule | null = null;
   /** The wait the server's busy word asked for, for the close that follows it. */
   let busyFor: number | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -165,6 +169,7 @@ export function openChannel({
     connectTimer = setTimeout(() => abandon(opened, false), connectTimeoutMs);
     opened.onopen = () => {
       isOpen = true;
+      comeBack = null;
       clearTimeout(connectTimer);
       unopened = 0;
       setStatus("open");
@@ -210,6 +215,7 @@ export function openChannel({
    */
   function turnedAway(waitMs: number) {
     busyFor = null;
+    comeBack = null;
     const ms = Math.round(Math.max(waitMs, MIN_BUSY_MS) * (1 + 0.2 * (random ?? Math.random)()));
     schedule(ms);
     setStatus("busy", retryAt);
@@ -229,10 +235,11 @@ export function openChannel({
     if (busyFor !== null) return turnedAway(busyFor);
     failures++;
     if (!wasOpen) unopened++;
-    const atLeast = comeBackWithin;
+    if (comeBackWithin > 0) comeBack = comeBackSchedule(comeBackWithin, Date.now(), random);
     comeBackWithin = 0;
-    setStatus(navigator.onLine === false ? "offline" : "waiting");
-    if (status === "waiting") schedule(jitteredDelay(failures, { random, atLeast }));
+    if (navigator.onLine === false) return setStatus("offline");
+    schedule(comeBack ? Math.max(0, comeBack.nextTry(Date.now()) - Date.now()) : jitteredDelay(failures, { random }));
+    setStatus("waiting", retryAt);
   }
 
   function online() {
