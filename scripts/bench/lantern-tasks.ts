@@ -81,6 +81,7 @@ try {
         output: "json",
         onlyCategories: ["performance"],
         logLevel: "error",
+        ...(process.env.CPU ? { throttling: { cpuSlowdownMultiplier: Number(process.env.CPU) } } : {}),
       }).finally(() => chrome.kill());
       if (!result || result.lhr.runtimeError) {
         console.log(`${path}: no result (${result?.lhr.runtimeError?.code ?? "nothing returned"})`);
@@ -93,6 +94,7 @@ try {
       const tbt = await (LanternTotalBlockingTime as unknown as Computed).request(data, context);
       console.log(
         `${path}: TBT ${ms(tbt.timing)} (optimistic ${ms(tbt.optimisticEstimate.timeInMs)}, pessimistic ${ms(tbt.pessimisticEstimate.timeInMs)}); ` +
+          `benchmark index ${ms(result.lhr.environment.benchmarkIndex)}, CPU ${result.lhr.configSettings.throttling.cpuSlowdownMultiplier}x; ` +
           `FCP ${ms(fcp.optimisticEstimate.timeInMs)}/${ms(fcp.pessimisticEstimate.timeInMs)}, TTI ${ms(tti.optimisticEstimate.timeInMs)}/${ms(tti.pessimisticEstimate.timeInMs)} (optimistic/pessimistic)`,
       );
       const tasks = [...tbt.pessimisticEstimate.nodeTimings]

@@ -10,6 +10,18 @@ export interface LighthouseResult {
   cls: number;
   /** Bytes of JavaScript transferred while Lighthouse loaded the page, headers included. */
   scriptBytes: number;
+  /** Lighthouse's measure of this machine's speed at the time of the run (higher is faster). */
+  benchmarkIndex: number;
+  /** Main-thread time by Lighthouse's mainthread-work-breakdown (simulated ms): script evaluation and "other". */
+  scriptEvaluation: number;
+  otherWork: number;
+  /** The long tasks Lighthouse lists (simulated), with what it attributes each to. */
+  longTasks: { startTime: number; duration: number; url: string }[];
+}
+
+export interface LighthouseOptions {
+  /** Lighthouse's CPU slowdown for the simulation (its default is 4). */
+  cpuSlowdown?: number;
 }
 
 /**
@@ -19,7 +31,7 @@ export interface LighthouseResult {
  * A run that fails on its own (Lighthouse reports a runtime error and no metrics) is tried again;
  * three failures in a row stop the bench with Lighthouse's reason.
  */
-export async function lighthouseCold(url: string): Promise<LighthouseResult> {
+export async function lighthouseCold(url: string, { cpuSlowdown }: LighthouseOptions = {}): Promise<LighthouseResult> {
   const chromePath = findChromium();
   if (!chromePath) throw new Error("no Chromium found (see scripts/ensure-chromium.mjs)");
   const runOnce = async () => {
@@ -30,6 +42,7 @@ export async function lighthouseCold(url: string): Promise<LighthouseResult> {
         output: "json",
         onlyCategories: ["performance"],
         logLevel: "error",
+        ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
       });
       if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
       return result.lhr;
@@ -46,6 +59,12 @@ export async function lighthouseCold(url: string): Promise<LighthouseResult> {
   const summary = lhr.audits["resource-summary"]?.details as {
     items?: { resourceType: string; transferSize: number }[];
   };
+  const work = (lhr.audits["mainthread-work-breakdown"]?.details as { items?: { group: string; duration: number }[] })
+    ?.items;
+  const longTasks = (
+    (lhr.audits["long-tasks"]?.details as { items?: { url: string; startTime: number; duration: number }[] })?.items ??
+    []
+  ).map(({ url: taskUrl, startTime, duration }) => ({ url: taskUrl, startTime, duration }));
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: audit("first-contentful-paint"),
@@ -53,6 +72,10 @@ export async function lighthouseCold(url: string): Promise<LighthouseResult> {
     tbt: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
     scriptBytes: summary?.items?.find((item) => item.resourceType === "script")?.transferSize ?? Number.NaN,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    scriptEvaluation: work?.find((item) => item.group === "scriptEvaluation")?.duration ?? Number.NaN,
+    otherWork: work?.find((item) => item.group === "other")?.duration ?? Number.NaN,
+    longTasks,
   };
 }
 
@@ -73,5 +96,9 @@ export function medianResult(results: readonly LighthouseResult[]): LighthouseRe
     tbt: of("tbt"),
     cls: of("cls"),
     scriptBytes: of("scriptBytes"),
+    benchmarkIndex: of("benchmarkIndex"),
+    scriptEvaluation: of("scriptEvaluation"),
+    otherWork: of("otherWork"),
+    longTasks: [],
   };
 }
