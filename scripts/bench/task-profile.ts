@@ -48,7 +48,7 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number) {
   for (const event of events) {
     if (event.pid !== pid) continue;
     if (event.name === "Profile" && event.tid === tid && event.id) {
-      profiles.set(event.id, Number((event.args?.data as { startTime: number }).startTime));
+      profiles.set(event.id, Number((event.args?.data as { startTime?: number } | undefined)?.startTime));
     }
   }
   for (const event of events) {
