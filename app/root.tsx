@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { rootMeta } from "./kit/lib/meta";
+import { whenIdle } from "./kit/lib/next-task";
 import { registerServiceWorker } from "./kit/pwa/service-worker";
 import { FOOTER_ID } from "./kit/shell/site-footer";
 import { SiteShell } from "./kit/shell/site-shell";
@@ -25,15 +26,22 @@ export function Layout({ children }: { children: ReactNode }) {
     // Clicks the visitor made before now were held by the bootstrap (scripts/build/bootstrap.ts):
     // they happen now, once.
     window.__pointlessLive?.();
+    // What a first press does not need waits until the page is idle, each in a task of its own
+    // (issue 55: in the hydration's effects they made one task of 100-120 ms at 8x CPU).
     // The dev server has no sw.js: only the production build works offline. Registering waits
     // for the page's load event; the few lines travel with the kit, not as a request of their own.
-    if (import.meta.env.PROD) registerServiceWorker();
+    const cancelWorker = import.meta.env.PROD ? whenIdle(registerServiceWorker) : undefined;
     // The web app manifest, once live. Named in the HTML, it was fetched while the page was being
     // painted, and with it an icon it lists; Lighthouse counted both as needed for the paint, and
     // its LCP read 0.75, 0.90 or 1.05 s by run (issue 46). Installing needs it only later.
-    if (!document.querySelector('link[rel="manifest"]')) {
+    const cancelManifest = whenIdle(() => {
+      if (document.querySelector('link[rel="manifest"]')) return;
       document.head.append(Object.assign(document.createElement("link"), { rel: "manifest", href: MANIFEST }));
-    }
+    });
+    return () => {
+      cancelWorker?.();
+      cancelManifest();
+    };
   }, []);
   return (
     <html lang="en">

@@ -37,6 +37,20 @@ function bundle(files: Record<string, string>): string {
 const load = (file: string) => import(`${pathToFileURL(join(dir, file)).href}?${Math.random()}`);
 
 describe("folding the bundler's runtime into the shell", () => {
+  it("drops a chunk's bare import of the runtime when it imports the shell, and names the shell otherwise", async () => {
+    const assets = bundle({
+      ...FILES,
+      "entry-1.js": `import"./${RUNTIME}";import{n as t}from"./${SHELL}";var n=t();export{n as answer};\n`,
+      "entry-2.js": `import"./${RUNTIME}";export const alone=1;\n`,
+    });
+    foldRuntime(assets);
+    expect(readFileSync(join(assets, "entry-1.js"), "utf8")).toBe(
+      `import{n as t}from"./${SHELL}";var n=t();export{n as answer};\n`,
+    );
+    expect(readFileSync(join(assets, "entry-2.js"), "utf8")).toBe(`import"./${SHELL}";export const alone=1;\n`);
+    expect((await load("entry-1.js")).answer).toBe(42);
+  });
+
   it("leaves chunks that compute what they did, with no file naming the runtime", async () => {
     const assets = bundle(FILES);
     expect(foldRuntime(assets)).toBe(RUNTIME);

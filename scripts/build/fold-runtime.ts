@@ -55,7 +55,7 @@ export function foldRuntime(assetsDir: string): string | null {
     const next: string = (
       file === shell
         ? code.replace(importFromRuntime, () => defined) + exported
-        : fromShell(code, shell, importFromRuntime, names)
+        : fromShell(withoutBareImport(code, runtime, shell), shell, importFromRuntime, names)
     )
       // React Router's manifest: each route's imports list.
       .replaceAll(`"/assets/${runtime}",`, "")
@@ -126,6 +126,18 @@ function fromShell(code: string, shell: string, importFromRuntime: RegExp, names
     );
   }
   return `${rest.slice(0, at)}import{${helpers}}from"./${shell}";${rest.slice(at)}`;
+}
+
+/**
+ * A chunk's bare import of the runtime (`import"./rolldown-runtime-….js";`, which Rolldown writes
+ * for a chunk that runs the shell's modules without naming a helper): gone when the chunk imports
+ * the shell anyway, which defines the helpers before anything of it runs, the shell in its place
+ * otherwise.
+ */
+function withoutBareImport(code: string, runtime: string, shell: string): string {
+  const bare = new RegExp(`import"\\./${escapeRegExp(runtime)}";?`, "g");
+  if (!bare.test(code)) return code;
+  return code.replace(bare, new RegExp(`from"\\./${escapeRegExp(shell)}"`).test(code) ? "" : `import"./${shell}";`);
 }
 
 /** Another chunk's import of the runtime, from the shell. */

@@ -17,3 +17,39 @@ export function nextTask(run: () => void): () => void {
     channel.port1.close();
   };
 }
+
+/**
+ * Resolves in a task of its own: `scheduler.yield()` where the browser has it (the continuation
+ * keeps its place ahead of other work the page has queued), otherwise a message to itself, as
+ * `nextTask`. `await afterThisTask()` between two pieces of start-up work lets the browser answer
+ * a press, or paint, between them.
+ */
+export function afterThisTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => nextTask(resolve));
+}
+
+type PostTask = (run: () => void, options: { priority: "background"; signal?: AbortSignal }) => Promise<void>;
+
+/**
+ * Runs `run` in a task of its own once the page has nothing more pressing to do: after React's
+ * hydration and the browser's frames (`scheduler.postTask` at background priority, which a paused
+ * test clock does not hold; otherwise `requestIdleCallback` with a deadline of a second, otherwise
+ * the next task, as `nextTask`). Returns a function that cancels it. Start-up work a first press does not need (the
+ * service worker, the live channel, a toy's network half) waits here, so it never shares the main
+ * thread with hydration.
+ */
+export function whenIdle(run: () => void): () => void {
+  const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
+  if (typeof scheduler?.postTask === "function") {
+    const controller = new AbortController();
+    scheduler.postTask(run, { priority: "background", signal: controller.signal }).catch(() => {});
+    return () => controller.abort();
+  }
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(run, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  return nextTask(run);
+}

@@ -1,11 +1,11 @@
-import { nextTask } from "../lib/next-task";
+import { whenIdle } from "../lib/next-task";
 import { type ConnectionWatchOptions, watchConnection } from "./connection";
 import { type FollowedTopic, followTopic, type TopicHandlers } from "./topics";
 
 /**
- * A topic of the live channel (topics.ts), followed from the next task: opening a WebSocket is a
- * few milliseconds of the page's main thread, and the task that asks (a toy's start, right after
- * its hydration) is long enough without it. Until then the topic is "connecting" and sends
+ * A topic of the live channel (topics.ts), followed in a task of its own once the page is idle
+ * (`whenIdle`): opening a WebSocket is a few milliseconds of the page's main thread, and the task
+ * that asks (a toy's start, right after its hydration) is long enough without it. Until then the topic is "connecting" and sends
  * nothing; it can be left at any time, before it is followed too. With `connection`, the
  * channel's state is also turned into what the page says (connection.ts) and handed to
  * `connection.set`.
@@ -20,7 +20,7 @@ export function followTopicLater(
   connection?: Omit<ConnectionWatchOptions, "topic">,
 ): FollowedTopic {
   let followed: FollowedTopic | null = null;
-  const cancelOpen = nextTask(() => {
+  const cancelOpen = whenIdle(() => {
     const watch = connection && watchConnection({ ...connection, topic: () => followed });
     followed = followTopic(topic, {
       ...handlers,

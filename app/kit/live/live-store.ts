@@ -1,14 +1,15 @@
-import { nextTask } from "../lib/next-task";
+import { whenIdle } from "../lib/next-task";
 
 /**
  * A shared toy's state on the page, for `useLiveState` (use-live-state.ts): replaced (never
  * changed in place) on every update, so React sees each change; the toy's connection is started
  * when the first component subscribes and stopped when the last one goes.
  *
- * The start runs in a task of its own, right after the one that subscribed: the first subscriber is
- * the page's hydration, whose effects all run in one task, and a toy's start (its stored state read
- * and rendered, its channel asked for) made that task long enough to count as blocking on a phone
- * (Lighthouse's TBT).
+ * The start runs in a task of its own once the page is idle (kit/lib/next-task.ts `whenIdle`):
+ * the first subscriber is the page's hydration, whose effects all run in one task, and a toy's
+ * start (its stored state read and rendered, its channel asked for) made that task long enough to
+ * count as blocking on a phone (Lighthouse's TBT); started right after it, it still shared the
+ * main thread with the rest of the hydration.
  *
  * An update says whether it is the visitor's own doing (`urgent`: a pop, shown at once) or news
  * from the server, which a page may render when it has time (use-live-state.ts).
@@ -36,7 +37,7 @@ export function createLiveStore<S extends object>(
     subscribe(listener: (urgent: boolean) => void): () => void {
       listeners.add(listener);
       if (listeners.size === 1 && !started && !cancelStart) {
-        cancelStart = nextTask(() => {
+        cancelStart = whenIdle(() => {
           cancelStart = null;
           started = true;
           start();

@@ -1,5 +1,5 @@
 import { CLICKS_PATH } from "../../../contracts/clicks";
-import { nextTask } from "../../kit/lib/next-task";
+import { whenIdle } from "../../kit/lib/next-task";
 import { nextSend } from "./click-ledger";
 import { listen } from "./counter-state";
 import { clicked, startCounter } from "./global-counter";
@@ -8,8 +8,9 @@ import { beaconedHere, clickHere, ownedLedgers } from "./stored-ledger";
 /**
  * The global counter as the Useless Button uses it: clicks go into this page's ledger at once
  * (stored-ledger.ts: in storage, so none is lost whatever happens next), and the counter's network
- * half (global-counter.ts: sends, the total, the live channel) starts in the task after the one
- * that subscribed, the page's hydration, whose effects would otherwise all run as one long task.
+ * half (global-counter.ts: sends, the total, the live channel) starts in a task of its own once
+ * the page is idle, after the page's hydration, whose effects would otherwise all run as one long
+ * task.
  * Clicks made before it runs wait in the ledger and go with its first send, or by beacon when the
  * page goes away first (below). The network half travels in the page's own chunk: fetched apart,
  * once the page was live, it cost a cold load a request (about 400 bytes of headers) and the
@@ -21,7 +22,7 @@ export function subscribeCounter(listener: () => void): () => void {
   const unlisten = listen(listener);
   if (subscribers++ === 0) watchLeaving(true);
   let stop: (() => void) | undefined;
-  const cancel = nextTask(() => {
+  const cancel = whenIdle(() => {
     stop = startCounter();
   });
   return () => {

@@ -1,0 +1,170 @@
+import { StrictMode, startTransition, useLayoutEffect, useState } from "react";
+import { hydrateRoot } from "react-dom/client";
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createClientRoutes as createClientRoutes,
+  UNSAFE_createRouter as createRouter,
+  type DataRouter,
+  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
+  UNSAFE_defaultMapRouteProperties as defaultMapRouteProperties,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  UNSAFE_getHydrationData as getHydrationData,
+  UNSAFE_getPatchRoutesOnNavigationFunction as getPatchRoutesOnNavigationFunction,
+  UNSAFE_getTurboStreamSingleFetchDataStrategy as getTurboStreamSingleFetchDataStrategy,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  UNSAFE_RemixErrorBoundary as RemixErrorBoundary,
+  UNSAFE_useFogOFWarDiscovery as useFogOfWarDiscovery,
+} from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { afterThisTask } from "../lib/next-task";
+
+/** What React Router's pre-rendered page leaves on `window` for its client (its own `HydratedRouter` reads the same). */
+interface FrameworkWindow {
+  __reactRouterContext: {
+    stream?: ReadableStream<Uint8Array>;
+    state?: unknown;
+    basename?: string;
+    ssr: boolean;
+    isSpaMode: boolean;
+    future: Record<string, unknown>;
+    routeDiscovery: { mode: "lazy" | "initial"; manifestPath: string };
+  };
+  __reactRouterManifest: { routes: Record<string, { hasLoader?: boolean } | undefined> };
+  __reactRouterRouteModules: Record<string, { clientLoader?: unknown; HydrateFallback?: unknown } | undefined>;
+  __reactRouterDataRouter?: DataRouter;
+}
+
+type Info = Pick<FrameworkWindow, "__reactRouterManifest" | "__reactRouterRouteModules"> & {
+  context: FrameworkWindow["__reactRouterContext"];
+  router: DataRouter;
+};
+
+/**
+ * Hydrates the pre-rendered document as React Router's `HydratedRouter` does (react-router 8.4.0,
+ * lib/dom-export/hydrated-router.tsx, whose steps and internal functions these are), but each
+ * step in a task of its own: decoding the page's state, making the client routes, reading the
+ * hydration data (which flattens and ranks every route of the site), making the router, then
+ * hydrating. `HydratedRouter` does all but the first while it renders, one unit of React's work
+ * that React cannot cut: 9-18 ms of a phone's main thread in one task (70-150 ms at Lighthouse's
+ * 8x; docs/performance.md, issue 55). React's own hydration that follows yields every 5 ms (it is
+ * started in a transition).
+ *
+ * Not a library's: no package splits it; React Router's version is pinned exactly, and every
+ * route's browser test (e2e/routes.spec.ts) hydrates through this.
+ */
+export async function hydrateInSteps(): Promise<void> {
+  const page = window as unknown as FrameworkWindow;
+  const context = page.__reactRouterContext;
+  const manifest = page.__reactRouterManifest;
+  const routeModules = page.__reactRouterRouteModules;
+  await afterThisTask();
+  if (context.stream) {
+    const stream = context.stream;
+    context.stream = undefined;
+    context.state = (await decodeViaTurboStream(stream, window)).value;
+  }
+  await afterThisTask();
+  const routes = createClientRoutes(
+    manifest.routes as never,
+    routeModules as never,
+    context.state as never,
+    context.ssr,
+    context.isSpaMode,
+  );
+  await afterThisTask();
+  const hydrationData = getHydrationData({
+    state: context.state as never,
+    routes,
+    getRouteInfo: (routeId: string) => ({
+      clientLoader: routeModules[routeId]?.clientLoader as never,
+      hasLoader: manifest.routes[routeId]?.hasLoader === true,
+      hasHydrateFallback: routeModules[routeId]?.HydrateFallback != null,
+    }),
+    location: window.location,
+    basename: context.basename,
+    future: context.future as never,
+    isSpaMode: context.isSpaMode,
+  });
+  if (window.history.state?.masked) window.history.replaceState({ ...window.history.state, masked: undefined }, "");
+  await afterThisTask();
+  const router: DataRouter = createRouter({
+    routes,
+    history: createBrowserHistory(),
+    basename: context.basename,
+    hydrationData,
+    mapRouteProperties: defaultMapRouteProperties,
+    hydrationRouteProperties,
+    dataStrategy: getTurboStreamSingleFetchDataStrategy(
+      () => router,
+      manifest as never,
+      routeModules as never,
+      context.ssr,
+    ),
+    patchRoutesOnNavigation: getPatchRoutesOnNavigationFunction(
+      () => router,
+      manifest as never,
+      routeModules as never,
+      context.ssr,
+      context.routeDiscovery as never,
+      context.isSpaMode,
+      context.basename,
+    ),
+  });
+  const info: Info = { context, __reactRouterManifest: manifest, __reactRouterRouteModules: routeModules, router };
+  let initialized = false;
+  if (router.state.initialized) {
+    initialized = true;
+    router.initialize();
+  }
+  page.__reactRouterDataRouter = router;
+  await afterThisTask();
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <Hydrated info={info} initialized={initialized} />
+      </StrictMode>,
+    );
+  });
+}
+
+/** `HydratedRouter`'s render, given the router made above. */
+function Hydrated({ info, initialized }: { info: Info; initialized: boolean }) {
+  const { router, context } = info;
+  const [location, setLocation] = useState(router.state.location);
+  useLayoutEffect(() => {
+    if (!initialized) router.initialize();
+  }, [router, initialized]);
+  useLayoutEffect(
+    () =>
+      router.subscribe((state) => {
+        if (state.location !== location) setLocation(state.location);
+      }),
+    [router, location],
+  );
+  useFogOfWarDiscovery(
+    router,
+    info.__reactRouterManifest as never,
+    info.__reactRouterRouteModules as never,
+    context.ssr,
+    context.routeDiscovery as never,
+    context.isSpaMode,
+  );
+  return (
+    <FrameworkContext.Provider
+      value={{
+        manifest: info.__reactRouterManifest as never,
+        routeModules: info.__reactRouterRouteModules as never,
+        future: context.future as never,
+        criticalCss: undefined,
+        ssr: context.ssr,
+        isSpaMode: context.isSpaMode,
+        routeDiscovery: context.routeDiscovery as never,
+      }}
+    >
+      <RemixErrorBoundary location={location}>
+        <RouterProvider router={router} />
+      </RemixErrorBoundary>
+    </FrameworkContext.Provider>
+  );
+}
