@@ -44,6 +44,8 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // PROFILE_BUILD=1: readable names in a profile (scripts/postbuild.ts, scripts/bench/task-profile.ts).
+        minify: !process.env.PROFILE_BUILD,
         rolldownOptions: {
           output: {
             codeSplitting: {

@@ -37,8 +37,11 @@ const pages = new Map<string, string>();
 
 // Before anything reads the chunks: the bundler's runtime joins the shell (fold-runtime.ts), and
 // every chunk gets a second minifier's pass (minify-again.ts).
-foldRuntime(join(DIR, "assets"));
-const minifiedAgain = await minifyAgain(join(DIR, "assets"));
+// A build for profiling (PROFILE_BUILD=1, unminified so a profile names React's functions and
+// ours: scripts/bench/task-profile.ts) keeps its chunks as the bundler wrote them.
+const profiling = Boolean(process.env.PROFILE_BUILD);
+if (!profiling) foldRuntime(join(DIR, "assets"));
+const minifiedAgain = profiling ? 0 : await minifyAgain(join(DIR, "assets"));
 
 for (const file of walk(DIR).filter((f) => f.endsWith(".html"))) {
   const rewritten = transformHtml(

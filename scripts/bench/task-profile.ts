@@ -2,10 +2,11 @@
 // benches' browser (a new context, the CPU slowed as Lighthouse slows it), traced with V8's
 // sampling profiler, then every task after the first contentful paint that is longer than MIN_MS
 // (as it would read slowed, default 50) printed with its time in the page's modules and the
-// functions that took it. Built without minifying (PROFILE_BUILD=1 npm run build), the names are
-// React's and the site's own.
+// functions that took it. Built without minifying (PROFILE_BUILD=1 npm run build, into a folder of
+// its own with SITE_DIR), the names are React's and the site's own.
 //
 //   node scripts/bench/task-profile.ts / /about               (CPU=8 RUNS=1 MIN_MS=50 by default)
+//   PROFILE_BUILD=1 npm run build && cp -r build /tmp/build-prof && npm run build
 //   SITE_DIR=/tmp/build-prof/client node scripts/bench/task-profile.ts /
 import { readFileSync } from "node:fs";
 import { startSiteProcess, stopProcess } from "../lib/local-servers.ts";
