@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "../ui/page-link";
 
 /** Shown inside the layout for any path the site does not have. */
 export function NotFound() {
@@ -11,9 +11,12 @@ export function NotFound() {
       <p className="text-lg">
         This page does not exist, which makes it the most pointless page on the site. Impressive.
       </p>
-      <Link to="/" className="rounded-full bg-white px-6 py-3 font-bold text-purple-800 shadow-lg hover:bg-purple-50">
+      <PageLink
+        to="/"
+        className="rounded-full bg-white px-6 py-3 font-bold text-purple-800 shadow-lg hover:bg-purple-50"
+      >
         Take me to the Useless Button
-      </Link>
+      </PageLink>
     </section>
   );
 }

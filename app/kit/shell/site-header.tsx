@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { site } from "../lib/site";
+import { PageLink } from "../ui/page-link";
 import { LogoIcon } from "./icons";
 import { SiteMenu } from "./site-menu";
 import { SurpriseButton } from "./surprise-button";
@@ -13,13 +13,13 @@ export function SiteHeader({ currentPath }: SiteHeaderProps) {
   return (
     <header className="fixed inset-x-0 top-0 z-30 border-b border-white/30 bg-white/90">
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
-        <Link
+        <PageLink
           to="/"
           className="flex min-w-0 items-center gap-2 rounded-md text-lg font-extrabold tracking-tight text-purple-800"
         >
           <LogoIcon />
           <span className="truncate">{site.name}</span>
-        </Link>
+        </PageLink>
         <div className="flex items-center gap-2">
           <SurpriseButton currentPath={currentPath} />
           <SiteMenu currentPath={currentPath} />

@@ -7,6 +7,7 @@ import { Toaster } from "../ui/toast/toaster";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { useCurrentPage } from "./use-current-page";
+import { usePageLinks } from "./use-page-links";
 
 const INITIAL_KEY = "default";
 
@@ -27,6 +28,7 @@ export function SiteShell({ children }: SiteShellProps) {
   const main = useRef<HTMLElement>(null);
   const navigationType = useNavigationType();
   const pending = useNavigation().location;
+  usePageLinks();
 
   // Where the visitor is going, for the bootstrap (scripts/build/bootstrap.ts): if the page cannot
   // load (a deploy removed its old files), React Router reloads this one, and the bootstrap goes

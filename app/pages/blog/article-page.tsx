@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "../../kit/ui/page-link";
 import type { Article } from "./articles";
 import { BODIES } from "./bodies";
 
@@ -6,9 +6,12 @@ import { BODIES } from "./bodies";
 export function ArticlePage({ article }: { article: Article }) {
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-6 px-4 py-10">
-      <Link to="/blog" className="self-start rounded-full bg-white/90 px-4 py-2 font-bold text-rose-900 hover:bg-white">
+      <PageLink
+        to="/blog"
+        className="self-start rounded-full bg-white/90 px-4 py-2 font-bold text-rose-900 hover:bg-white"
+      >
         <span aria-hidden="true">← </span>Back to Blog
-      </Link>
+      </PageLink>
       <article className="rounded-3xl bg-white/95 p-6 text-slate-900 shadow-2xl sm:p-10">
         <p className="text-sm font-semibold text-rose-800">
           <time dateTime={article.isoDate}>{article.date}</time>

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { Link } from "react-router";
+import { PageLink } from "../../kit/ui/page-link";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { articlesNewestFirst, BLOG_STAGGER_S } from "./articles";
 
@@ -22,13 +22,13 @@ export function Blog() {
               </p>
               <h2 className="mt-1 text-2xl font-black">{article.title}</h2>
               <p className="mt-2 text-lg">{article.excerpt}</p>
-              <Link
+              <PageLink
                 to={`/blog/${article.slug}`}
                 aria-label={`Read More: ${article.title}`}
                 className="mt-4 inline-block rounded-full bg-rose-800 px-5 py-2 font-bold text-white hover:bg-rose-900"
               >
                 Read More
-              </Link>
+              </PageLink>
             </article>
           </li>
         ))}

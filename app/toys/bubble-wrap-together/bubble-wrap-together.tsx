@@ -1,5 +1,4 @@
 import { useDeferredValue } from "react";
-import { Link } from "react-router";
 import { DEFAULT_SHEET_SIZE } from "../../../contracts/bubbles";
 import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
@@ -7,6 +6,7 @@ import { isAway } from "../../kit/live/connection";
 import { ConnectionNote } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
+import { PageLink } from "../../kit/ui/page-link";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { BubbleGrid } from "./bubble-grid";
 import { progressText } from "./logic";
@@ -84,12 +84,12 @@ export function BubbleWrapTogether() {
       <BubbleGrid sheet={gridSheet} mine={gridMine} size={size} poppable={gridPoppable} onPop={popBubble} />
       <div className="flex flex-wrap items-center justify-center gap-3">
         <MuteToggle />
-        <Link
+        <PageLink
           to="/bubble-wrap"
           className="rounded-full bg-white/15 px-5 py-2.5 font-bold text-white ring-1 ring-white/50 hover:bg-white/25"
         >
           {away ? "Pop a sheet of your own" : "Your own sheet of 100"}
-        </Link>
+        </PageLink>
       </div>
     </ToyPage>
   );

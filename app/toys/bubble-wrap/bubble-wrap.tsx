@@ -1,10 +1,10 @@
 import { memo, useCallback, useRef, useState } from "react";
-import { Link } from "react-router";
 import { cn } from "../../kit/lib/cn";
 import { buzz } from "../../kit/lib/haptics";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { playScream } from "../../kit/sound/scream";
 import { Button } from "../../kit/ui/button";
+import { PageLink } from "../../kit/ui/page-link";
 import { ShareButton } from "../../kit/ui/share-button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { BUBBLES, freshSheet, pop } from "./logic";
@@ -57,9 +57,12 @@ export function BubbleWrap() {
           disabled={score === 0}
         />
       </div>
-      <Link to="/bubble-wrap/together" className="font-bold text-white underline underline-offset-4 hover:text-sky-100">
+      <PageLink
+        to="/bubble-wrap/together"
+        className="font-bold text-white underline underline-offset-4 hover:text-sky-100"
+      >
         Pop with everyone: Bubble Wrap for Everyone, 10,000 bubbles shared live
-      </Link>
+      </PageLink>
     </ToyPage>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { PALETTE } from "../../../contracts/wall";
 import { useInterval } from "../../kit/hooks/use-interval";
 import { isAway } from "../../kit/live/connection";
 import { ConnectionNote } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
+import { PageLink } from "../../kit/ui/page-link";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { cellPlace, paintAgainIn, secondsLeft } from "./logic";
 import { Palette } from "./palette";
@@ -73,12 +73,12 @@ export function EmojisTogether() {
         {said}
       </p>
       <WallGrid cells={cells} mine={mine} disabled={!canPaint} onPaint={onPaint} describedBy={COOLDOWN_LINE} />
-      <Link
+      <PageLink
         to="/emojis"
         className="rounded-full bg-white/15 px-5 py-2.5 font-bold text-white ring-1 ring-white/50 hover:bg-white/25"
       >
         {away ? "Play with a wall of your own" : "Your own Emoji Wall"}
-      </Link>
+      </PageLink>
     </ToyPage>
   );
 }

@@ -4,11 +4,11 @@
 // as a chunk of its own.
 import { PALETTE as EMOJIS } from "virtual:wall-palette";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
 import { useInterval } from "../../kit/hooks/use-interval";
 import { useReducedMotion } from "../../kit/hooks/use-reduced-motion";
 import { seededRandom } from "../../kit/lib/random";
 import { Button } from "../../kit/ui/button";
+import { PageLink } from "../../kit/ui/page-link";
 import { ToyPage } from "../../kit/ui/toy-page";
 import {
   makeWall,
@@ -72,9 +72,12 @@ export function EmojiWall() {
           );
         })}
       </ul>
-      <Link to="/emojis/together" className="font-bold text-white underline underline-offset-4 hover:text-amber-100">
+      <PageLink
+        to="/emojis/together"
+        className="font-bold text-white underline underline-offset-4 hover:text-amber-100"
+      >
         Paint with everyone: Emoji Wall for Everyone, one wall of 200 shared live
-      </Link>
+      </PageLink>
     </ToyPage>
   );
 }
