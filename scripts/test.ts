@@ -5,6 +5,9 @@ import { loadavg } from "node:os";
 
 /** Each stage is an npm script; the build comes before the unit tests, which check its output. */
 const STAGES: [name: string, script: string][] = [
+  // What the tests need from Debian (scripts/system-packages.mjs): installed as root, otherwise the
+  // run stops at once with the one apt-get line that would install it.
+  ["system", "test:system"],
   ["types", "typecheck"],
   ["lint", "lint"],
   ["build", "build"],

@@ -1,0 +1,138 @@
+// The Debian packages the tests and the benches need beside the npm packages, in one place:
+// `npm test` (scripts/test.ts, its first stage) and `.ci/run` both ask this file. The site itself
+// (`npm start`) needs none of them.
+//
+//   node scripts/system-packages.mjs              what is missing for the tests, installed as root,
+//                                                 else the one apt-get line that would install it
+//   node scripts/system-packages.mjs --bench      the same for the benches (the tests' and more)
+//   node scripts/system-packages.mjs --sudo       installs through sudo when not root (.ci/run)
+//   node scripts/system-packages.mjs --list       prints the missing packages' names and exits
+//
+// Runs under any Node with no npm package installed (.ci/run asks it before `npm ci`).
+import { spawnSync } from "node:child_process";
+import { accessSync, constants, existsSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import { findChromium, HEADLESS_SHELL } from "./chromium.mjs";
+
+/** An executable named `name` on the PATH or in the system's sbin folders (not on a user's PATH). */
+function hasCommand(name) {
+  return [...(process.env.PATH ?? "").split(delimiter), "/usr/sbin", "/usr/local/sbin"].some((dir) => {
+    try {
+      accessSync(join(dir, name), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Each package: what needs it, and whether this machine has what it brings. `CHROMIUM_PATH`
+ * stands for both Chromium packages.
+ */
+export const PACKAGES = [
+  {
+    name: "chromium-headless-shell",
+    why: "the browser tests (scripts/chromium.mjs says why the headless shell)",
+    present: () => Boolean(process.env.CHROMIUM_PATH) || existsSync(HEADLESS_SHELL),
+    for: ["test", "bench"],
+  },
+  {
+    name: "chromium",
+    why: "the benches' browser, as a visitor runs it, and its test (scripts/bench/visitor-browser.ts)",
+    present: () => Boolean(findChromium()),
+    for: ["test", "bench"],
+  },
+  {
+    name: "fonts-noto-color-emoji",
+    why: "emoji in colour, as a visitor sees them (e2e/emoji-fonts.spec.ts)",
+    present: () => existsSync("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
+    for: ["test", "bench"],
+  },
+  {
+    name: "fonts-dejavu-core",
+    why: "the UI font e2e/emoji-fonts.spec.ts sets, with black outlines of some emoji",
+    present: () => existsSync("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+    for: ["test", "bench"],
+  },
+  {
+    name: "redis-server",
+    why: "the shared toys' tests against a real Redis, and the fleet (started and stopped by the tests)",
+    present: () => hasCommand("redis-server"),
+    for: ["test", "bench"],
+  },
+  {
+    name: "nginx",
+    why: "the fleet's tests, through the shipped proxy configuration (deploy/nginx/)",
+    present: () => hasCommand("nginx"),
+    for: ["test", "bench"],
+  },
+  {
+    name: "libnginx-mod-http-brotli-static",
+    why: "nginx sending the build's brotli copies (deploy/nginx/pointless-toys.conf)",
+    present: () => existsSync("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"),
+    for: ["test", "bench"],
+  },
+  {
+    name: "fonts-noto-core",
+    why: "the greetings in Bengali or Thai drawn, not boxes, where the benches measure text",
+    present: () => existsSync("/usr/share/fonts/truetype/noto/NotoSansBengali-Regular.ttf"),
+    for: ["bench"],
+  },
+  {
+    name: "fonts-noto-cjk",
+    why: "the greetings in Chinese, Japanese and Korean, where the benches measure text",
+    present: () => existsSync("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+    for: ["bench"],
+  },
+];
+
+/**
+ * The packages `purpose` ("test" or "bench") needs that this machine lacks. SYSTEM_PACKAGES_MISSING
+ * (names, comma-separated) counts those as missing whatever the machine has, for this file's test.
+ */
+export function missingPackages(purpose = "test") {
+  const pretend = (process.env.SYSTEM_PACKAGES_MISSING ?? "").split(",").filter(Boolean);
+  return PACKAGES.filter((pkg) => pkg.for.includes(purpose) && (pretend.includes(pkg.name) || !pkg.present()));
+}
+
+/** The one line that installs `names`. */
+export const installLine = (names) => `sudo apt-get install -y ${names.join(" ")}`;
+
+function aptGet(args, sudo) {
+  const command = sudo ? "sudo" : "apt-get";
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const run = spawnSync(command, sudo ? ["-E", "apt-get", ...args] : args, { stdio: "inherit", env });
+  return run.status === 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const purpose = args.includes("--bench") ? "bench" : "test";
+  const missing = missingPackages(purpose);
+  if (args.includes("--list")) {
+    if (missing.length) console.log(missing.map((pkg) => pkg.name).join(" "));
+    process.exit(0);
+  }
+  if (missing.length === 0) process.exit(0);
+  const names = missing.map((pkg) => pkg.name);
+  const root = process.getuid?.() === 0;
+  const sudo = !root && args.includes("--sudo") && hasCommand("sudo");
+  if ((root || sudo) && hasCommand("apt-get")) {
+    console.log(`Installing what the ${purpose === "bench" ? "benches" : "tests"} need: ${names.join(", ")}`);
+    const ok = aptGet(["update", "-qq"], sudo) && aptGet(["install", "-y", "-qq", ...names], sudo);
+    const still = missingPackages(purpose);
+    if (ok && still.length === 0) process.exit(0);
+    console.error(`Could not install: ${still.map((pkg) => pkg.name).join(" ") || names.join(" ")}`);
+    process.exit(1);
+  }
+  console.error(
+    [
+      `The ${purpose === "bench" ? "benches" : "tests"} need Debian packages this machine does not have:`,
+      ...missing.map((pkg) => `  ${pkg.name}: ${pkg.why}`),
+      "Install them, then run this again:",
+      `  ${installLine(names)}`,
+    ].join("\n"),
+  );
+  process.exit(1);
+}
