@@ -72,19 +72,25 @@ export async function hydrateInSteps(): Promise<void> {
     context.isSpaMode,
   );
   await afterThisTask();
-  const hydrationData = getHydrationData({
-    state: context.state as never,
-    routes,
-    getRouteInfo: (routeId: string) => ({
-      clientLoader: routeModules[routeId]?.clientLoader as never,
-      hasLoader: manifest.routes[routeId]?.hasLoader === true,
-      hasHydrateFallback: routeModules[routeId]?.HydrateFallback != null,
-    }),
-    location: window.location,
-    basename: context.basename,
-    future: context.future as never,
-    isSpaMode: context.isSpaMode,
-  });
+  // The SPA fallback (an unknown path) has only the root's data, if the root has a loader.
+  const spaData = (context.state as { loaderData?: Record<string, unknown> } | undefined)?.loaderData;
+  const hydrationData = context.isSpaMode
+    ? manifest.routes.root?.hasLoader && spaData && "root" in spaData
+      ? { loaderData: { root: spaData.root } }
+      : undefined
+    : getHydrationData({
+        state: context.state as never,
+        routes,
+        getRouteInfo: (routeId: string) => ({
+          clientLoader: routeModules[routeId]?.clientLoader as never,
+          hasLoader: manifest.routes[routeId]?.hasLoader === true,
+          hasHydrateFallback: routeModules[routeId]?.HydrateFallback != null,
+        }),
+        location: window.location,
+        basename: context.basename,
+        future: context.future as never,
+        isSpaMode: context.isSpaMode,
+      });
   if (window.history.state?.masked) window.history.replaceState({ ...window.history.state, masked: undefined }, "");
   await afterThisTask();
   const router: DataRouter = createRouter({
