@@ -9,8 +9,8 @@
 // for every route live more than LIVE_OVER_FLOOR_MS after the floor or painted after it; writes
 // nothing.
 import { existsSync, readFileSync } from "node:fs";
-import { createSiteServer } from "../server/http.ts";
-import { siteFiles } from "../server/static.ts";
+import { createSiteServer } from "../server/http/http.ts";
+import { siteFiles } from "../server/static/static.ts";
 import { chooseCpuSlowdown, describeCpu } from "./bench/calibrate.ts";
 import { buildFloor, serveFloor } from "./bench/floor.ts";
 import { median } from "./bench/lighthouse.ts";

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readConfig } from "../server/config.ts";
+import { readConfig } from "../server/ops/config.ts";
 
 /** A systemd unit's or an environment file's `Key=value` lines (comments and sections left out). */
 function settings(file: string): [string, string][] {

@@ -2,12 +2,10 @@
 // API and the health checks on one port, opens the store, logs one JSON line per start, stop,
 // store state change and server error, and stops cleanly on SIGTERM or SIGINT.
 import type { Socket } from "node:net";
-import { createApi } from "./api.ts";
-import { openBackends } from "./backends.ts";
-import { clientAddress, limitKeys } from "./client-address.ts";
-import { type Config, ConfigError, readConfig } from "./config.ts";
-import { createSiteServer } from "./http.ts";
-import { createFleetLimiter, type FleetLimit, fleetLimit } from "./limiter.ts";
+import { createApi } from "./http/api.ts";
+import { clientAddress, limitKeys } from "./http/client-address.ts";
+import { createSiteServer } from "./http/http.ts";
+import { createProxyCheck } from "./http/proxy-check.ts";
 import { createBus } from "./live/bus.ts";
 import { localPresence, redisPresence } from "./live/presence.ts";
 import { createLiveSockets } from "./live/sockets.ts";
@@ -15,11 +13,13 @@ import type { TopicModule } from "./live/topic.ts";
 import type { ToyDeps } from "./live/toy.ts";
 import { createVisitorTokens, storedSecret } from "./live/visitor.ts";
 import { visitorLimit } from "./live/visitor-limit.ts";
-import { createLogger, errorText, type Logger } from "./log.ts";
-import { createMetrics, serveMetrics } from "./metrics.ts";
-import { createProxyCheck } from "./proxy-check.ts";
-import { SHARED_TOYS } from "./shared-toys.ts";
-import { siteFiles } from "./static.ts";
+import { openBackends } from "./ops/backends.ts";
+import { type Config, ConfigError, readConfig } from "./ops/config.ts";
+import { createFleetLimiter, type FleetLimit, fleetLimit } from "./ops/limiter.ts";
+import { createLogger, errorText, type Logger } from "./ops/log.ts";
+import { createMetrics, serveMetrics } from "./ops/metrics.ts";
+import { siteFiles } from "./static/static.ts";
+import { SHARED_TOYS } from "./toys/shared-toys.ts";
 
 /** What every shared toy is built with (server/live/toy.ts), as this process has it. */
 export function toyDeps({ backends, bus, log, metrics, config }: Omit<ToyDeps, "limit" | "presence">): ToyDeps {
@@ -52,7 +52,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   const bus = createBus(backends, log);
   const limiter = (name: string, limit: FleetLimit) => createFleetLimiter(backends, name, limit, config.deadlineMs);
   const deps = toyDeps({ backends, bus, log, metrics, config });
-  /** Every topic of the live channel: the shared toys (server/shared-toys.ts), the Useless Button's total among them. */
+  /** Every topic of the live channel: the shared toys (server/toys/shared-toys.ts), the Useless Button's total among them. */
   const topics: TopicModule[] = SHARED_TOYS.map((toy) => toy(deps));
   const proxyCheck = createProxyCheck({ trust: config.trust, log, metrics });
   const live = createLiveSockets({

@@ -19,7 +19,7 @@ import { startLoad } from "./counter-traffic.ts";
 
 export const SOAK_CONNECTIONS = 24;
 const DEVICES = 5000;
-/** After Redis is back, the server's client reconnects within 2 s (server/backends.ts): a 503 then is expected too. */
+/** After Redis is back, the server's client reconnects within 2 s (server/ops/backends.ts): a 503 then is expected too. */
 const RECOVERY_MS = 5000;
 const HEAP_CAP_MB = 128;
 

@@ -3,8 +3,8 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createSiteServer } from "../../server/http.ts";
-import { siteFiles } from "../../server/static.ts";
+import { createSiteServer } from "../../server/http/http.ts";
+import { siteFiles } from "../../server/static/static.ts";
 import { precompress } from "../build/compress.ts";
 import { DOCUMENT_HEADERS, RESPONSE_HEADERS } from "../build/security.ts";
 import { listenOnFreePort } from "../lib/local-site.ts";

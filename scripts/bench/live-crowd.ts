@@ -4,8 +4,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import { liveUrl } from "../../contracts/live.ts";
-import { readConfig } from "../../server/config.ts";
-import { fleetLimit } from "../../server/limiter.ts";
+import { readConfig } from "../../server/ops/config.ts";
+import { fleetLimit } from "../../server/ops/limiter.ts";
 import { setUp } from "./live-servers.ts";
 import { fourToys } from "./live-toys.ts";
 

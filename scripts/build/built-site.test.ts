@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentTitle } from "../../app/kit/lib/meta.ts";
 import { SHARE_IMAGE, shareImagePath } from "../../app/kit/lib/share-image.ts";
 import { allPages } from "../../app/toys/registry.ts";
-import { createSiteServer } from "../../server/http.ts";
-import { siteFiles } from "../../server/static.ts";
+import { createSiteServer } from "../../server/http/http.ts";
+import { siteFiles } from "../../server/static/static.ts";
 import { siteOrigin } from "./site-origin.ts";
 
 /**

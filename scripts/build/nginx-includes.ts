@@ -1,15 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { lookup } from "mrmime";
-import { siteFileOf } from "../../server/site-path.ts";
-import { siteFiles } from "../../server/static.ts";
+import { siteFileOf } from "../../server/static/site-path.ts";
+import { siteFiles } from "../../server/static/static.ts";
 import { walk } from "./files.ts";
 
 /**
  * nginx serving the build exactly as `npm start` does (deploy/nginx/pointless-toys.conf): the
  * headers of each file, and its type, are not written twice but read from the server itself
- * (server/static.ts headersFor, mrmime as send-file.ts uses it) for every file of the build, and
- * written as two includes:
+ * (server/static/static.ts headersFor, mrmime as send-file.ts uses it) for every file of the
+ * build, and written as two includes:
  *
  * - `http.conf` (http context): one `map $uri` per header, the header's value for each file
  *   ($uri is the file served, after try_files: "/hi/index.html" for /hi), empty where the file

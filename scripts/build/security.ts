@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 
 /**
- * The site's security headers, from one source: `npm start` (server/static.ts) sends them, and the
- * build writes them as `_headers` for Netlify and Cloudflare Pages. Each pre-rendered page also
- * carries its Content-Security-Policy in a <meta> tag, so hosts that cannot set headers
+ * The site's security headers, from one source: `npm start` (server/static/static.ts) sends them,
+ * and the build writes them as `_headers` for Netlify and Cloudflare Pages. Each pre-rendered
+ * page also carries its Content-Security-Policy in a <meta> tag, so hosts that cannot set headers
  * (GitHub Pages) still enforce it.
  */
 

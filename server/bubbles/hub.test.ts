@@ -2,7 +2,7 @@ import { afterEach, expect, it } from "vitest";
 import { type DoneMessage, isPopped } from "../../contracts/bubbles.ts";
 import { createBus } from "../live/bus.ts";
 import { localPresence } from "../live/presence.ts";
-import { createLogger } from "../log.ts";
+import { createLogger } from "../ops/log.ts";
 import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";
 import { createBubbleHub } from "./hub.ts";

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { decodeSheet } from "../../contracts/bubbles.ts";
 import { localPresence } from "../live/presence.ts";
-import { createLogger } from "../log.ts";
+import { createLogger } from "../ops/log.ts";
 import { ownRedis } from "../test/own-redis.ts";
 import { testPeer } from "../test/peer.ts";
 import { until } from "../test/until.ts";

@@ -1,6 +1,6 @@
 import { RESP_TYPES } from "redis";
 import { bytesFor } from "../../contracts/bubbles.ts";
-import type { RedisClient } from "../backends.ts";
+import type { RedisClient } from "../ops/backends.ts";
 import type { BubbleStore, PopResult } from "./store.ts";
 
 // The sheet's bits, and its number, size and counts, under the site's hash tag.

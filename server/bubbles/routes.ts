@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { BUBBLES_PATH, type Sheet, type SheetJson } from "../../contracts/bubbles.ts";
-import type { ApiEnv } from "../http-api.ts";
-import { StoreUnavailable } from "../store-guard.ts";
+import type { ApiEnv } from "../http/http-api.ts";
+import { StoreUnavailable } from "../ops/store-guard.ts";
 
 /**
  * `GET /api/bubbles`: the shared sheet as JSON, for a page that cannot hold the live channel open

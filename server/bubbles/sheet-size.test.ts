@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { decodeSheet } from "../../contracts/bubbles.ts";
-import type { Backends } from "../backends.ts";
 import { type Bus, createBus } from "../live/bus.ts";
 import { localPresence } from "../live/presence.ts";
-import { createLogger } from "../log.ts";
+import type { Backends } from "../ops/backends.ts";
+import { createLogger } from "../ops/log.ts";
 import { ownRedis } from "../test/own-redis.ts";
 import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { bytesFor, setPopped } from "../../contracts/bubbles.ts";
-import { inTransaction, onSqlite } from "../backends.ts";
+import { inTransaction, onSqlite } from "../ops/backends.ts";
 import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
 
 interface Row {

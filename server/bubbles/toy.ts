@@ -1,6 +1,6 @@
 import { BUBBLES_TOPIC } from "../../contracts/bubbles.ts";
-import { fleetLimit } from "../limiter.ts";
 import { type SharedToy, toyBasics } from "../live/toy.ts";
+import { fleetLimit } from "../ops/limiter.ts";
 import { createBubbleHub } from "./hub.ts";
 import { redisBubbleStore } from "./redis.ts";
 import { sqliteBubbleStore } from "./sqlite.ts";

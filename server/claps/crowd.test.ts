@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Backends } from "../backends.ts";
 import { createBus } from "../live/bus.ts";
 import { localPresence } from "../live/presence.ts";
-import { createLogger } from "../log.ts";
-import { createStoreGuard } from "../store-guard.ts";
+import type { Backends } from "../ops/backends.ts";
+import { createLogger } from "../ops/log.ts";
+import { createStoreGuard } from "../ops/store-guard.ts";
 import { testPeer } from "../test/peer.ts";
 import { createCrowd } from "./crowd.ts";
 import type { ClapStore } from "./store.ts";

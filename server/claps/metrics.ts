@@ -1,5 +1,5 @@
 import { Counter } from "prom-client";
-import type { Metrics } from "../metrics.ts";
+import type { Metrics } from "../ops/metrics.ts";
 
 /** The crowd's counts for the operator, on the server's registry (METRICS_PORT). */
 export function clapMetrics(metrics: Metrics) {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { CLAPS_PATH, type CrowdJson } from "../../contracts/claps.ts";
-import type { ApiEnv } from "../http-api.ts";
-import { StoreUnavailable } from "../store-guard.ts";
+import type { ApiEnv } from "../http/http-api.ts";
+import { StoreUnavailable } from "../ops/store-guard.ts";
 
 /**
  * `GET /api/claps`: the total and how many are clapping now, for a page without the live channel

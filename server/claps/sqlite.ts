@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { PAGE_MEMORY_MS } from "../../contracts/claps.ts";
-import { inTransaction, onSqlite } from "../backends.ts";
 import { sqliteGeneration } from "../live/generation.ts";
+import { inTransaction, onSqlite } from "../ops/backends.ts";
 import { admit, type PageRecord } from "./replay-window.ts";
 import { type AddResult, type ClapStore, DEFAULT_MAX_PAGES } from "./store.ts";
 

@@ -1,6 +1,6 @@
 import { CLAPS_TOPIC, PAGE_MEMORY_MS } from "../../contracts/claps.ts";
-import { fleetLimit } from "../limiter.ts";
 import { type SharedToy, toyBasics } from "../live/toy.ts";
+import { fleetLimit } from "../ops/limiter.ts";
 import { createCrowd } from "./crowd.ts";
 import { clapMetrics } from "./metrics.ts";
 import { redisClapStore } from "./redis.ts";

@@ -8,9 +8,9 @@ import {
   DEVICE_QUERY,
   MAX_BODY_BYTES,
 } from "../../contracts/clicks.ts";
-import { type ApiEnv, bodyUpTo, error, jsonBody, limited } from "../http-api.ts";
-import type { Logger } from "../log.ts";
-import type { StoreGuard } from "../store-guard.ts";
+import { type ApiEnv, bodyUpTo, error, jsonBody, limited } from "../http/http-api.ts";
+import type { Logger } from "../ops/log.ts";
+import type { StoreGuard } from "../ops/store-guard.ts";
 import type { ClickStore } from "./store.ts";
 
 /**

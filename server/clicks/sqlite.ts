@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { MAX_CLICKS_PER_SEND } from "../../contracts/clicks.ts";
-import { inTransaction, onSqlite } from "../backends.ts";
+import { inTransaction, onSqlite } from "../ops/backends.ts";
 import { type ClickStore, countRange, type DeviceMemory, FORGET_PER_WRITE, rememberedFor } from "./store.ts";
 
 /**

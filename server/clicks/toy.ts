@@ -1,6 +1,6 @@
-import type { Backends } from "../backends.ts";
-import type { Config } from "../config.ts";
 import type { SharedToy } from "../live/toy.ts";
+import type { Backends } from "../ops/backends.ts";
+import type { Config } from "../ops/config.ts";
 import { createClicksFeed } from "./live.ts";
 import { redisClickStore } from "./redis.ts";
 import { clickRoutes } from "./routes.ts";
@@ -15,7 +15,7 @@ export function clickStoreOn(backends: Backends, config: Pick<Config, "deviceMem
 /**
  * The Useless Button's global counter, as the server runs it: its API (`/api/clicks`, routes.ts)
  * and its total on the live channel (topic "clicks", live.ts), which every count that raised the
- * total feeds. A shared toy like the others (server/shared-toys.ts), whose page only listens.
+ * total feeds. A shared toy like the others (server/toys/shared-toys.ts), whose page only listens.
  */
 export const clicksToy: SharedToy = ({ backends, bus, log, config }) => {
   const feed = createClicksFeed(bus);

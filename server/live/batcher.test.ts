@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "../log.ts";
-import { createStoreGuard } from "../store-guard.ts";
+import { createLogger } from "../ops/log.ts";
+import { createStoreGuard } from "../ops/store-guard.ts";
 import { testPeer } from "../test/peer.ts";
 import { until } from "../test/until.ts";
 import { createWriteBatcher } from "./batcher.ts";

@@ -1,4 +1,4 @@
-import type { StoreGuard } from "../store-guard.ts";
+import type { StoreGuard } from "../ops/store-guard.ts";
 import type { Peer } from "./peer.ts";
 
 /** A page's request waiting for the next write: who asked, its number, and what it asked. */

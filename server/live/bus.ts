@@ -1,5 +1,5 @@
-import type { Backends } from "../backends.ts";
-import { errorText, type Logger } from "../log.ts";
+import type { Backends } from "../ops/backends.ts";
+import { errorText, type Logger } from "../ops/log.ts";
 
 /**
  * How the server processes tell each other what changed: in one process (SQLite), a call; with

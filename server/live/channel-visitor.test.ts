@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { CLOSE } from "../../contracts/live.ts";
-import type { Logger } from "../log.ts";
+import type { Logger } from "../ops/log.ts";
 import { createChannelVisitor, visitorKey } from "./channel-visitor.ts";
 import type { PageChannel } from "./dispatch.ts";
 import type { Peer } from "./peer.ts";

@@ -1,5 +1,5 @@
 import { CLOSE, type VisitorMessage } from "../../contracts/live.ts";
-import { errorText, type Logger } from "../log.ts";
+import { errorText, type Logger } from "../ops/log.ts";
 import type { PageChannel } from "./dispatch.ts";
 import type { VisitorTokens } from "./visitor.ts";
 

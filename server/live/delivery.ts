@@ -1,6 +1,6 @@
 import type { WebSocket } from "ws";
 import { CLOSE } from "../../contracts/live.ts";
-import type { Metrics } from "../metrics.ts";
+import type { Metrics } from "../ops/metrics.ts";
 import { createFrameWriter, type Outgoing } from "./frames.ts";
 
 /** A page whose unread messages pass this is too slow to follow: it is closed (it may come back). */

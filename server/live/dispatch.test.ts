@@ -2,15 +2,15 @@ import * as v from "valibot";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CLOSE, type Topic } from "../../contracts/live.ts";
-import { openBackends } from "../backends.ts";
-import { readConfig } from "../config.ts";
-import { createLogger } from "../log.ts";
 import { toyDeps } from "../main.ts";
-import { createMetrics } from "../metrics.ts";
-import { SHARED_TOYS } from "../shared-toys.ts";
+import { openBackends } from "../ops/backends.ts";
+import { readConfig } from "../ops/config.ts";
+import { createLogger } from "../ops/log.ts";
+import { createMetrics } from "../ops/metrics.ts";
 import { openChannel, serveLive } from "../test/in-process-live.ts";
 import { makeSiteFixture } from "../test/site-fixture.ts";
 import { until } from "../test/until.ts";
+import { SHARED_TOYS } from "../toys/shared-toys.ts";
 import { createBus } from "./bus.ts";
 import type { TopicModule } from "./topic.ts";
 
@@ -28,7 +28,7 @@ afterEach(async () => {
 
 const serve = (topics: readonly TopicModule[]) => serveLive({ topics, maxPerAddress: 100, maxPerVisitor: 100 });
 
-/** Every real topic of the server (server/shared-toys.ts), on SQLite in a new folder. */
+/** Every real topic of the server (server/toys/shared-toys.ts), on SQLite in a new folder. */
 function realTopics() {
   const site = makeSiteFixture();
   const log = createLogger("error", () => {});

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { CLOSE, type Topic } from "../../contracts/live.ts";
-import { errorText, type Logger } from "../log.ts";
-import type { Metrics } from "../metrics.ts";
+import { errorText, type Logger } from "../ops/log.ts";
+import type { Metrics } from "../ops/metrics.ts";
 import type { Peer } from "./peer.ts";
 import type { TopicModule } from "./topic.ts";
 

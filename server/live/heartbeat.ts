@@ -1,5 +1,5 @@
 import type { WebSocket } from "ws";
-import type { Metrics } from "../metrics.ts";
+import type { Metrics } from "../ops/metrics.ts";
 import { type Outgoing, textMessage } from "./frames.ts";
 
 /**

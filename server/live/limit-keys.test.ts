@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { limitKeys } from "../client-address.ts";
-import { createFleetLimiter } from "../limiter.ts";
+import { limitKeys } from "../http/client-address.ts";
+import { createFleetLimiter } from "../ops/limiter.ts";
 import { type LiveClient, openLive } from "../test/live-client.ts";
 import { testPeer } from "../test/peer.ts";
 import { siteProcess } from "../test/site-process.ts";

@@ -1,5 +1,5 @@
-import type { RedisClient } from "../backends.ts";
-import type { StoreGuard } from "../store-guard.ts";
+import type { RedisClient } from "../ops/backends.ts";
+import type { StoreGuard } from "../ops/store-guard.ts";
 
 /**
  * How many people are on a topic now: its pages in this process, or with Redis in every process

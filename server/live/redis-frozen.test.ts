@@ -9,8 +9,8 @@ import { makeSiteFixture } from "../test/site-fixture.ts";
 
 /**
  * The three shared toys of issue 38 (polls, claps, wall) against a real redis-server that stops
- * answering (SIGSTOP) while a visitor votes, claps and paints, as server/redis-outage.test.ts does
- * for the counter: each action is answered by the store's deadline with a `no` that says it waits
+ * answering (SIGSTOP) while a visitor votes, claps and paints, as server/ops/redis-outage.test.ts
+ * does for the counter: each action is answered by the store's deadline with a `no` that says it waits
  * (never left without an answer), the channel stays open, pages are served; once Redis wakes, the
  * page sends the same actions again (after the `retryMs` it was given, as pages do) and each is
  * counted once, whatever Redis did with the first try when it woke up.

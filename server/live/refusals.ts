@@ -2,8 +2,8 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { WebSocketServer } from "ws";
 import { type BusyMessage, CLOSE } from "../../contracts/live.ts";
-import type { Logger } from "../log.ts";
-import type { Metrics } from "../metrics.ts";
+import type { Logger } from "../ops/log.ts";
+import type { Metrics } from "../ops/metrics.ts";
 
 /** At most this many channels open at once only to be told the server is busy; past it, HTTP 503. */
 const MAX_REFUSING = 500;

@@ -11,10 +11,10 @@ import {
   readResume,
   type Topic,
 } from "../../contracts/live.ts";
-import { pathOf } from "../http.ts";
-import type { FleetLimiter } from "../limiter.ts";
-import { errorText, type Logger } from "../log.ts";
-import type { Metrics } from "../metrics.ts";
+import { pathOf } from "../http/http.ts";
+import type { FleetLimiter } from "../ops/limiter.ts";
+import { errorText, type Logger } from "../ops/log.ts";
+import type { Metrics } from "../ops/metrics.ts";
 import { createChannelVisitor } from "./channel-visitor.ts";
 import { createDelivery } from "./delivery.ts";
 import { createDispatch } from "./dispatch.ts";

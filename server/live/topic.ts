@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type * as v from "valibot";
 import type { MessageLimit, Topic } from "../../contracts/live.ts";
-import type { ApiEnv } from "../http-api.ts";
+import type { ApiEnv } from "../http/http-api.ts";
 import type { Peer } from "./peer.ts";
 
 /**

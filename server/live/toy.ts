@@ -1,8 +1,8 @@
-import type { Backends } from "../backends.ts";
-import type { Config } from "../config.ts";
-import type { FleetLimit } from "../limiter.ts";
-import type { Logger } from "../log.ts";
-import type { Metrics } from "../metrics.ts";
+import type { Backends } from "../ops/backends.ts";
+import type { Config } from "../ops/config.ts";
+import type { FleetLimit } from "../ops/limiter.ts";
+import type { Logger } from "../ops/log.ts";
+import type { Metrics } from "../ops/metrics.ts";
 import type { Bus } from "./bus.ts";
 import type { Presence } from "./presence.ts";
 import type { TopicModule } from "./topic.ts";
@@ -11,7 +11,8 @@ import type { PeerLimiter } from "./visitor-limit.ts";
 /**
  * What the server gives every shared toy to build its topic with: the store (SQLite or Redis, with
  * its deadline), the bus between server processes, fleet-wide limits and presence, the log, the
- * metrics and the settings. A shared toy is a function of these (server/shared-toys.ts lists them).
+ * metrics and the settings. A shared toy is a function of these (server/toys/shared-toys.ts lists
+ * them).
  */
 export interface ToyDeps {
   backends: Backends;

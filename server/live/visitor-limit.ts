@@ -1,4 +1,4 @@
-import type { FleetLimit, FleetLimiter } from "../limiter.ts";
+import type { FleetLimit, FleetLimiter } from "../ops/limiter.ts";
 import type { Peer } from "./peer.ts";
 
 /**

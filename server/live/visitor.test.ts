@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { VISITOR_TOKEN_PATTERN } from "../../contracts/live.ts";
-import type { FleetLimiter } from "../limiter.ts";
+import type { FleetLimiter } from "../ops/limiter.ts";
 import { testBackends } from "../test/stores.ts";
 import { createVisitorTokens, MAX_AGE_MS, RENEW_AFTER_MS, storedSecret } from "./visitor.ts";
 

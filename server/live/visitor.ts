@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { VISITOR_TOKEN_PATTERN } from "../../contracts/live.ts";
-import type { Backends } from "../backends.ts";
-import type { FleetLimiter } from "../limiter.ts";
+import type { Backends } from "../ops/backends.ts";
+import type { FleetLimiter } from "../ops/limiter.ts";
 
 /**
  * Visitor tokens: who the server vouches a page is. A device id a page makes up is one vote per

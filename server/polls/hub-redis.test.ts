@@ -1,6 +1,6 @@
 import { afterAll, expect, it } from "vitest";
 import { createBus } from "../live/bus.ts";
-import { createLogger } from "../log.ts";
+import { createLogger } from "../ops/log.ts";
 import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";
 import { createPollHub } from "./hub.ts";

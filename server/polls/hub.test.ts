@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Counts } from "../../contracts/polls.ts";
 import { createBus } from "../live/bus.ts";
-import { createLogger } from "../log.ts";
-import { createStoreGuard } from "../store-guard.ts";
+import { createLogger } from "../ops/log.ts";
+import { createStoreGuard } from "../ops/store-guard.ts";
 import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";
 import { createPollHub, type PollHubOptions } from "./hub.ts";

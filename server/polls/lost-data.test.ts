@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { createLogger } from "../log.ts";
+import { createLogger } from "../ops/log.ts";
 import { ownRedis } from "../test/own-redis.ts";
 import { testPeer } from "../test/peer.ts";
 import { until } from "../test/until.ts";

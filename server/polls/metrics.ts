@@ -1,6 +1,6 @@
 import { Counter, type Registry } from "prom-client";
 
-/** The polls' own counts for the operator, on the server's registry (server/metrics.ts). */
+/** The polls' own counts for the operator, on the server's registry (server/ops/metrics.ts). */
 export function createPollMetrics(registry: Registry) {
   return {
     votes: new Counter({

@@ -1,6 +1,6 @@
 import { ANSWERS, type Counts, QUESTIONS } from "../../contracts/polls.ts";
-import type { RedisClient } from "../backends.ts";
 import { luaGeneration, newGeneration } from "../live/generation.ts";
+import type { RedisClient } from "../ops/backends.ts";
 import { FORGET_PER_WRITE, noCounts, type PollStore, type VoteOutcome } from "./store.ts";
 
 // Under the site's hash tag, so a Redis Cluster keeps them on one node and one script may touch all.

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { type Counts, POLLS_PATH, type PollsJson } from "../../contracts/polls.ts";
-import type { ApiEnv } from "../http-api.ts";
-import { StoreUnavailable } from "../store-guard.ts";
+import type { ApiEnv } from "../http/http-api.ts";
+import { StoreUnavailable } from "../ops/store-guard.ts";
 
 /**
  * `GET /api/polls`: every question's counts as JSON, for a page without the live channel (and to

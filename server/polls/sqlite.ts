@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { ANSWERS, type Counts, QUESTIONS } from "../../contracts/polls.ts";
-import { inTransaction, onSqlite } from "../backends.ts";
 import { sqliteGeneration } from "../live/generation.ts";
+import { inTransaction, onSqlite } from "../ops/backends.ts";
 import { FORGET_PER_WRITE, noCounts, type PollStore, type VoteOutcome } from "./store.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { fleetLimit } from "../limiter.ts";
 import { type SharedToy, toyBasics } from "../live/toy.ts";
+import { fleetLimit } from "../ops/limiter.ts";
 import { createPollHub } from "./hub.ts";
 import { createPollMetrics } from "./metrics.ts";
 import { redisPollStore } from "./redis.ts";

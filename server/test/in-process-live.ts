@@ -4,14 +4,14 @@ import * as v from "valibot";
 import { afterEach } from "vitest";
 import WebSocket from "ws";
 import type { Topic } from "../../contracts/live.ts";
-import { limitKeys } from "../client-address.ts";
-import type { FleetLimiter } from "../limiter.ts";
+import { limitKeys } from "../http/client-address.ts";
 import type { Peer } from "../live/peer.ts";
 import { createLiveSockets, type LiveOptions } from "../live/sockets.ts";
 import type { TopicModule } from "../live/topic.ts";
 import { createVisitorTokens } from "../live/visitor.ts";
-import { createLogger } from "../log.ts";
-import { createMetrics } from "../metrics.ts";
+import type { FleetLimiter } from "../ops/limiter.ts";
+import { createLogger } from "../ops/log.ts";
+import { createMetrics } from "../ops/metrics.ts";
 
 /**
  * The live channel (server/live/sockets.ts) in the test's own process, on a free loopback port,

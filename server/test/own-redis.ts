@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { startRedis, stopProcess } from "../../scripts/lib/local-servers.ts";
-import { openBackends } from "../backends.ts";
 import { createBus } from "../live/bus.ts";
-import { createLogger } from "../log.ts";
+import { openBackends } from "../ops/backends.ts";
+import { createLogger } from "../ops/log.ts";
 
 const quiet = createLogger("error", () => {});
 

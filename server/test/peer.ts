@@ -1,5 +1,5 @@
 import { readTopicFrame } from "../../contracts/live.ts";
-import { limitKeys } from "../client-address.ts";
+import { limitKeys } from "../http/client-address.ts";
 import type { Peer } from "../live/peer.ts";
 
 let visitors = 0;

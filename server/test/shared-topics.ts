@@ -1,13 +1,13 @@
 import type * as v from "valibot";
-import { createApi } from "../api.ts";
-import { openBackends } from "../backends.ts";
-import { readConfig } from "../config.ts";
+import { createApi } from "../http/api.ts";
 import { createBus } from "../live/bus.ts";
 import type { TopicModule } from "../live/topic.ts";
-import { createLogger } from "../log.ts";
 import { toyDeps } from "../main.ts";
-import { createMetrics } from "../metrics.ts";
-import { SHARED_TOYS } from "../shared-toys.ts";
+import { openBackends } from "../ops/backends.ts";
+import { readConfig } from "../ops/config.ts";
+import { createLogger } from "../ops/log.ts";
+import { createMetrics } from "../ops/metrics.ts";
+import { SHARED_TOYS } from "../toys/shared-toys.ts";
 import { makeSiteFixture } from "./site-fixture.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { createClient } from "redis";
 import { inject } from "vitest";
-import { type Backends, openBackends } from "../backends.ts";
-import { createLogger } from "../log.ts";
+import { type Backends, openBackends } from "../ops/backends.ts";
+import { createLogger } from "../ops/log.ts";
 import { makeSiteFixture } from "./site-fixture.ts";
 
 const quiet = createLogger("error", () => {});

@@ -1,6 +1,6 @@
 import type { Peer } from "../live/peer.ts";
 import type { PeerLimiter } from "../live/visitor-limit.ts";
-import type { StoreGuard } from "../store-guard.ts";
+import type { StoreGuard } from "../ops/store-guard.ts";
 import { type PaintRefusal, tooSoon, WALL_AWAY } from "./refusals.ts";
 import type { WallStore } from "./store.ts";
 

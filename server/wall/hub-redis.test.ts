@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decodeCells } from "../../contracts/wall.ts";
-import { createFleetLimiter } from "../limiter.ts";
 import { visitorLimit } from "../live/visitor-limit.ts";
-import { createLogger } from "../log.ts";
+import { createFleetLimiter } from "../ops/limiter.ts";
+import { createLogger } from "../ops/log.ts";
 import { ownRedis } from "../test/own-redis.ts";
 import { testPeer } from "../test/peer.ts";
 import { until } from "../test/until.ts";

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { decodeCells, emptyCells, WALL_SIZE } from "../../contracts/wall.ts";
-import type { Backends } from "../backends.ts";
-import { createFleetLimiter } from "../limiter.ts";
 import { createBus } from "../live/bus.ts";
 import { visitorLimit } from "../live/visitor-limit.ts";
-import { createLogger } from "../log.ts";
+import type { Backends } from "../ops/backends.ts";
+import { createFleetLimiter } from "../ops/limiter.ts";
+import { createLogger } from "../ops/log.ts";
 import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";
 import { until } from "../test/until.ts";

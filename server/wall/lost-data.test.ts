@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { decodeCells } from "../../contracts/wall.ts";
-import { createLogger } from "../log.ts";
+import { createLogger } from "../ops/log.ts";
 import { ownRedis } from "../test/own-redis.ts";
 import { testPeer } from "../test/peer.ts";
 import { until } from "../test/until.ts";

@@ -1,7 +1,7 @@
 import { RESP_TYPES } from "redis";
 import { emptyCells, WALL_SIZE } from "../../contracts/wall.ts";
-import type { RedisClient } from "../backends.ts";
 import { luaGeneration, newGeneration } from "../live/generation.ts";
+import type { RedisClient } from "../ops/backends.ts";
 import {
   FORGET_PER_WRITE,
   MAX_PAINT_IDS,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { WALL_PATH, type WallJson } from "../../contracts/wall.ts";
-import type { ApiEnv } from "../http-api.ts";
-import { StoreUnavailable } from "../store-guard.ts";
+import type { ApiEnv } from "../http/http-api.ts";
+import { StoreUnavailable } from "../ops/store-guard.ts";
 
 /**
  * `GET /api/wall`: the shared wall as JSON, for a page that cannot hold the live channel open (and

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { emptyCells, WALL_SIZE } from "../../contracts/wall.ts";
-import { inTransaction, onSqlite } from "../backends.ts";
 import { sqliteGeneration } from "../live/generation.ts";
+import { inTransaction, onSqlite } from "../ops/backends.ts";
 import {
   FORGET_PER_WRITE,
   MAX_PAINT_IDS,

@@ -120,7 +120,7 @@ export async function sendFile(
   // A client gone while the file was being opened: nothing to send, and the file is closed here.
   // pipeline() throws for a response already destroyed, and the read stream it was given kept the
   // file open until the garbage collector found it: a client that hung up at once cost a file
-  // descriptor and an error line each (server/static-missing.test.ts). Nothing below awaits before
+  // descriptor and an error line each (static-missing.test.ts). Nothing below awaits before
   // the pipeline but the branches that close the file and return.
   if (res.destroyed) {
     await handle.close().catch(() => {});

@@ -1,9 +1,9 @@
-import { bubblesToy } from "./bubbles/toy.ts";
-import { clapsToy } from "./claps/toy.ts";
-import { clicksToy } from "./clicks/toy.ts";
-import type { SharedToy } from "./live/toy.ts";
-import { pollsToy } from "./polls/toy.ts";
-import { wallToy } from "./wall/toy.ts";
+import { bubblesToy } from "../bubbles/toy.ts";
+import { clapsToy } from "../claps/toy.ts";
+import { clicksToy } from "../clicks/toy.ts";
+import type { SharedToy } from "../live/toy.ts";
+import { pollsToy } from "../polls/toy.ts";
+import { wallToy } from "../wall/toy.ts";
 
 /**
  * Every shared toy the live channel carries, one line each (the Useless Button's global counter

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { Hono } from "hono";
-import type { Backends } from "./backends.ts";
+import type { Backends } from "../ops/backends.ts";
+import { createFleetLimiter, fleetLimit, type Limit } from "../ops/limiter.ts";
+import { errorText, type Logger } from "../ops/log.ts";
+import { StoreUnavailable } from "../ops/store-guard.ts";
 import { clientAddress, maskAddress, type Trust } from "./client-address.ts";
 import { type ApiEnv, type ApiLimits, error } from "./http-api.ts";
-import { createFleetLimiter, fleetLimit, type Limit } from "./limiter.ts";
-import { errorText, type Logger } from "./log.ts";
-import { StoreUnavailable } from "./store-guard.ts";
 
 export const DEFAULT_LIMITS = {
   read: { burst: 30, perMinute: 120 },
@@ -27,7 +27,7 @@ export interface ApiOptions {
   deadlineMs?: number;
   /** The proxies in front of this server whose X-Forwarded-For is believed (TRUST_PROXY); 0 on the open internet. */
   trust?: Trust;
-  /** Signs of a proxy in front set up wrong (server/proxy-check.ts), listed by /readyz. */
+  /** Signs of a proxy in front set up wrong (server/http/proxy-check.ts), listed by /readyz. */
   warnings?: () => { kind: string; advice: string }[];
   /** The server is stopping: /readyz says not ready, so a balancer takes it out of rotation at once. */
   stopping?: () => boolean;

@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers.ts";
-import { rawExchange } from "./test/raw-http.ts";
-import { makeSiteFixture } from "./test/site-fixture.ts";
+import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { rawExchange } from "../test/raw-http.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
 
 /** The real server (server/main.ts) stopping on a signal: cleanly, in time, whatever clients do. */
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers.ts";
-import { openLive, refusedAsBusy } from "./test/live-client.ts";
-import { makeSiteFixture } from "./test/site-fixture.ts";
+import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { openLive, refusedAsBusy } from "../test/live-client.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
 
 /**
  * TRUST_PROXY naming the proxies, against the real server: these tests connect from 127.0.0.1,

@@ -1,22 +1,22 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { decodeSheet } from "../contracts/bubbles.ts";
-import { openBackends } from "./backends.ts";
-import { clicksToy } from "./clicks/toy.ts";
-import { readConfig } from "./config.ts";
-import { createBus } from "./live/bus.ts";
-import type { TopicModule } from "./live/topic.ts";
-import type { ToyDeps } from "./live/toy.ts";
-import { createLogger } from "./log.ts";
-import { toyDeps } from "./main.ts";
-import { createMetrics } from "./metrics.ts";
+import { decodeSheet } from "../../contracts/bubbles.ts";
+import { clicksToy } from "../clicks/toy.ts";
+import { createBus } from "../live/bus.ts";
+import type { TopicModule } from "../live/topic.ts";
+import type { ToyDeps } from "../live/toy.ts";
+import { toyDeps } from "../main.ts";
+import { openBackends } from "../ops/backends.ts";
+import { readConfig } from "../ops/config.ts";
+import { createLogger } from "../ops/log.ts";
+import { createMetrics } from "../ops/metrics.ts";
+import { StoreUnavailable } from "../ops/store-guard.ts";
+import { testPeer } from "../test/peer.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
+import { until } from "../test/until.ts";
 import { SHARED_TOYS } from "./shared-toys.ts";
-import { StoreUnavailable } from "./store-guard.ts";
-import { testPeer } from "./test/peer.ts";
-import { makeSiteFixture } from "./test/site-fixture.ts";
-import { until } from "./test/until.ts";
 
 /**
- * Every shared toy as the server builds it (server/shared-toys.ts), on SQLite, stopping as a
+ * Every shared toy as the server builds it (server/toys/shared-toys.ts), on SQLite, stopping as a
  * restart stops it: what it took before the stop is written and answered before its stop
  * resolves (the channels close after that), and what comes after is answered "later", never
  * left without an answer.

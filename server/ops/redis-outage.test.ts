@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort, startRedis, startSiteProcess, stopProcess } from "../scripts/lib/local-servers.ts";
-import { makeSiteFixture } from "./test/site-fixture.ts";
+import { freePort, startRedis, startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
 
 /**
  * The server against a real redis-server that stops answering (SIGSTOP), dies (SIGKILL) and comes

@@ -1,13 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { liveUrl } from "../contracts/live.ts";
+import { liveUrl } from "../../contracts/live.ts";
+import { createLogger } from "../ops/log.ts";
+import { createMetrics } from "../ops/metrics.ts";
+import { siteProcess } from "../test/site-process.ts";
+import { until } from "../test/until.ts";
 import { proxyTrust } from "./client-address.ts";
-import { createLogger } from "./log.ts";
-import { createMetrics } from "./metrics.ts";
 import { createProxyCheck } from "./proxy-check.ts";
-import { siteProcess } from "./test/site-process.ts";
-import { until } from "./test/until.ts";
 
 /**
  * A proxy in front set up wrong is named, not hidden (issue 45): what arrives is read for its

@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSiteServer } from "./http.ts";
+import { createSiteServer } from "../http/http.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
 import { acceptsCoding } from "./send-file.ts";
 import { siteFiles } from "./static.ts";
-import { makeSiteFixture } from "./test/site-fixture.ts";
 
 let site: ReturnType<typeof makeSiteFixture>;
 const SCRIPT = "export const x = 'a script worth compressing';\n".repeat(10);

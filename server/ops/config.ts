@@ -1,16 +1,16 @@
 import * as v from "valibot";
-import { DEFAULT_SHEET_SIZE, MAX_POPS_PER_MESSAGE, POPS_BURST, POPS_PER_SECOND } from "../contracts/bubbles.ts";
-import { CLAPS_BURST, CLAPS_PER_SECOND, MAX_CLAPS_PER_BATCH } from "../contracts/claps.ts";
-import { HEARTBEAT_EVERY_MS } from "../contracts/live.ts";
-import { VOTES_BURST, VOTES_PER_MINUTE } from "../contracts/polls.ts";
-import { DEFAULT_COOLDOWN_S } from "../contracts/wall.ts";
-import { DEFAULT_LIMITS } from "./api.ts";
-import { DEFAULT_MAX_PAGES } from "./claps/store.ts";
-import { DEFAULT_DEVICE_MEMORY } from "./clicks/store.ts";
-import { proxyTrust } from "./client-address.ts";
+import { DEFAULT_SHEET_SIZE, MAX_POPS_PER_MESSAGE, POPS_BURST, POPS_PER_SECOND } from "../../contracts/bubbles.ts";
+import { CLAPS_BURST, CLAPS_PER_SECOND, MAX_CLAPS_PER_BATCH } from "../../contracts/claps.ts";
+import { HEARTBEAT_EVERY_MS } from "../../contracts/live.ts";
+import { VOTES_BURST, VOTES_PER_MINUTE } from "../../contracts/polls.ts";
+import { DEFAULT_COOLDOWN_S } from "../../contracts/wall.ts";
+import { DEFAULT_MAX_PAGES } from "../claps/store.ts";
+import { DEFAULT_DEVICE_MEMORY } from "../clicks/store.ts";
+import { DEFAULT_LIMITS } from "../http/api.ts";
+import { proxyTrust } from "../http/client-address.ts";
+import { MIN_SECRET_CHARS } from "../live/visitor.ts";
+import { DEFAULT_MAX_VOTES } from "../polls/store.ts";
 import type { Limit } from "./limiter.ts";
-import { MIN_SECRET_CHARS } from "./live/visitor.ts";
-import { DEFAULT_MAX_VOTES } from "./polls/store.ts";
 
 type Env = Record<string, string | undefined>;
 

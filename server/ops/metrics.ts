@@ -24,7 +24,7 @@ export function createMetrics() {
     ]),
     proxyWarnings: counter(
       "proxy_warnings_total",
-      "Requests showing a proxy in front set up wrong (server/proxy-check.ts), by kind.",
+      "Requests showing a proxy in front set up wrong (server/http/proxy-check.ts), by kind.",
       ["kind"],
     ),
     liveFaults: counter(

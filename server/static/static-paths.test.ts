@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstResponse, rawExchange } from "./test/raw-http.ts";
-import { siteProcess } from "./test/site-process.ts";
+import { firstResponse, rawExchange } from "../test/raw-http.ts";
+import { siteProcess } from "../test/site-process.ts";
 
 /**
  * Every way of writing a path, against the real server (server/main.ts) on a raw socket: a path is

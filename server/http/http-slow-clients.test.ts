@@ -1,14 +1,14 @@
 import { once } from "node:events";
 import { type AddressInfo, connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteFiles } from "../static/static.ts";
+import { rawExchange } from "../test/raw-http.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
 import { createSiteServer, MAX_PIPELINED, TIMEOUTS } from "./http.ts";
-import { siteFiles } from "./static.ts";
-import { rawExchange } from "./test/raw-http.ts";
-import { makeSiteFixture } from "./test/site-fixture.ts";
 
 /**
  * Slow and broken clients, against the server in this process with Node's timeouts hurried (the
- * real ones are 10 s and more; server/http.test.ts checks the server uses them).
+ * real ones are 10 s and more; server/http/http.test.ts checks the server uses them).
  */
 let site: ReturnType<typeof makeSiteFixture>;
 beforeAll(() => {

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import proxyaddr from "proxy-addr";
+import type { Logger } from "../ops/log.ts";
+import type { Metrics } from "../ops/metrics.ts";
 import { maskAddress, type Trust } from "./client-address.ts";
-import type { Logger } from "./log.ts";
-import type { Metrics } from "./metrics.ts";
 
 /**
  * What arrives at the server, read for signs of a proxy in front that is set up wrong, which the

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { makeSiteFixture } from "../test/site-fixture.ts";
 import { readConfig } from "./config.ts";
-import { makeSiteFixture } from "./test/site-fixture.ts";
 
 /** The message readConfig stops with, or null when it takes the environment. */
 function refusal(env: Record<string, string>): string | null {

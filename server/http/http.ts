@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { MAX_BODY_BYTES } from "../contracts/clicks.ts";
-import { errorText, type Logger, routeText } from "./log.ts";
-import type { SiteFiles } from "./static.ts";
+import { MAX_BODY_BYTES } from "../../contracts/clicks.ts";
+import { errorText, type Logger, routeText } from "../ops/log.ts";
+import type { SiteFiles } from "../static/static.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -73,7 +73,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 
 /**
  * The site's one HTTP server: the files of the build and, with `api`, the API and health checks
- * (server/api.ts) on the same origin. Nothing a client sends ends it: a request line it cannot read
+ * (api.ts) on the same origin. Nothing a client sends ends it: a request line it cannot read
  * is a 400, an error nobody expected a 500 and a log line; a body declared larger than any route
  * takes is refused before it is read (and discarded, so the connection serves the next request);
  * slow clients meet the timeouts above.

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { ApiError } from "../contracts/clicks.ts";
+import type { ApiError } from "../../contracts/clicks.ts";
+import type { FleetLimiter } from "../ops/limiter.ts";
 import { limitKeys } from "./client-address.ts";
-import type { FleetLimiter } from "./limiter.ts";
 
 /**
  * The API's limits per client, kept as the live channel's are (limiter.ts: for the whole fleet with
@@ -39,7 +39,7 @@ export const limited =
 /**
  * Refuses a body over `bytes` with 413 while it arrives, and closes the connection after the
  * answer (what is left of the body is never read, so the connection cannot carry another request).
- * A declared Content-Length over the limit is refused before any of it is read (server/http.ts).
+ * A declared Content-Length over the limit is refused before any of it is read (http.ts).
  */
 export const bodyUpTo = (bytes: number): MiddlewareHandler<ApiEnv> =>
   bodyLimit({

@@ -5,9 +5,9 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { startSiteProcess, stopProcess } from "../scripts/lib/local-servers.ts";
-import { firstResponse, rawExchange } from "./test/raw-http.ts";
-import { makeSiteFixture } from "./test/site-fixture.ts";
+import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { firstResponse, rawExchange } from "../test/raw-http.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
 
 /**
  * The build changing under the running server (server/main.ts in its own process): a deploy in

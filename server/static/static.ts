@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, resolve, sep } from "node:path";
-import { errorText, type Logger, routeText } from "./log.ts";
+import { errorText, type Logger, routeText } from "../ops/log.ts";
 import { sendFile } from "./send-file.ts";
 import { siteFileOf } from "./site-path.ts";
 

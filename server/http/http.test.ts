@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { createLogger } from "../ops/log.ts";
+import { siteFiles } from "../static/static.ts";
+import { rawExchange } from "../test/raw-http.ts";
+import { siteProcess } from "../test/site-process.ts";
 import { createSiteServer, pathOf, TIMEOUTS } from "./http.ts";
-import { createLogger } from "./log.ts";
-import { siteFiles } from "./static.ts";
-import { rawExchange } from "./test/raw-http.ts";
-import { siteProcess } from "./test/site-process.ts";
 
 /** The real server (server/main.ts) in its own process: a request that ended it would end only it. */
 const server = siteProcess();
@@ -131,7 +131,7 @@ describe("the server facing the internet", () => {
     expect(health.status).toBe(200);
     expect(health.headers.get("cache-control")).toBe("no-store");
     // Ready; the garbage X-Forwarded-For an earlier test sent from loopback, which TRUST_PROXY does
-    // not name, is listed as the sign of a proxy set up wrong (server/proxy-check.ts).
+    // not name, is listed as the sign of a proxy set up wrong (server/http/proxy-check.ts).
     expect(await (await fetch(`${origin}/readyz`)).json()).toEqual({
       ready: true,
       store: "sqlite",
