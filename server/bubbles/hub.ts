@@ -1,33 +1,19 @@
-import {
-  BUBBLES_MESSAGE_LIMIT,
-  BUBBLES_TOPIC,
-  bytesFor,
-  type DoneMessage,
-  encodeSheet,
-  isPopped,
-  type PopRequest,
-  type PopsMessage,
-  type Sheet,
-  setPopped,
-  type TickMessage,
-} from "../../contracts/bubbles.ts";
-import { topicFrame } from "../../contracts/live.ts";
+import { BUBBLES_MESSAGE_LIMIT, BUBBLES_TOPIC, type PopRequest, type Sheet } from "../../contracts/bubbles.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
-import { broadcast } from "../live/broadcast.ts";
 import type { Bus } from "../live/bus.ts";
-import { binaryMessage, type Outgoing } from "../live/frames.ts";
 import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
-import { createSequence } from "../live/sequence.ts";
 import type { TopicModule } from "../live/topic.ts";
 import type { PeerLimiter } from "../live/visitor-limit.ts";
 import { errorText, type Logger } from "../ops/log.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import type { StoreGuard } from "../ops/store-guard.ts";
+import { createSheetFanOut } from "./fan-out.ts";
 import { BUBBLE_MESSAGES } from "./messages.ts";
 import { type PopRefusal, popRefusal, SHEET_FINISHED, STOPPING, STORE_AWAY, tooFast } from "./refusals.ts";
 import { bubbleRoutes } from "./routes.ts";
+import { catchUp, newsOf, nextSheet, type SheetNews, sameSheet, takePops } from "./sheet-news.ts";
 import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
 
 /**
@@ -42,6 +28,7 @@ import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
  * compared with the store, and replaced and sent to everyone if it differs (a lost bus message
  * heals there). A sheet keeps its size until it is finished (store.ts): `size` is this process's
  * setting, for the sheets it begins; the copy has the size of the sheet as the store keeps it.
+ * What visitors are sent is fan-out.ts's; how the copy takes news and reads is sheet-news.ts's.
  */
 export interface BubbleHubOptions {
   store: BubbleStore;
@@ -58,22 +45,6 @@ export interface BubbleHubOptions {
   tickMs?: number;
   checkMs?: number;
 }
-
-/** What one server process publishes after each write. */
-interface Published {
-  sheet: number;
-  i: number[];
-  popped: number;
-  finished: number;
-  next?: number;
-  /** The next sheet's size (absent from a process of an earlier build: the same size). */
-  size?: number;
-}
-
-/** How soon a change in who is here reaches everyone. */
-const PRESENCE_TICK_MS = 1000;
-/** A page may ask for the whole sheet again this often (it does after a gap it noticed). */
-const SYNC_EVERY_MS = 2000;
 
 export function createBubbleHub({
   store,
@@ -92,68 +63,19 @@ export function createBubbleHub({
   let mirror: StoredSheet | null = null;
   /** News heard over the bus so far (a load in flight reads again when there is more). */
   let heard = 0;
-  const sequence = createSequence(BUBBLES_TOPIC);
-  const peers = new Set<Peer>();
-  const lastSync = new WeakMap<Peer, number>();
   let outgoing: number[] = [];
   let loading: Promise<void> | null = null;
-  let stopped = false;
-  /** The whole sheet as sent, made (and framed) once per state however many visitors ask for it. */
-  let encoded: { key: string; bytes: Uint8Array; message: Outgoing } | null = null;
+  const fanOut = createSheetFanOut({ presence, copy: () => mirror, pending: () => outgoing.length });
 
   const refuse = (peer: Peer, n: number, { reason, ...refusal }: PopRefusal, count: number) => {
     metrics?.popsRefused.inc({ reason }, count);
     peer.sendJson({ t: "no", n, ...refusal });
   };
 
-  /** A numbered message: kept for visitors who come back, and sent to everyone now. */
-  function record(message: Omit<PopsMessage, "seq" | "topic"> | Omit<DoneMessage, "seq" | "topic">) {
-    broadcast(peers, sequence.add(message));
-  }
-
-  function sheetNow(): Sheet | null {
-    return mirror && { ...mirror, seq: sequence.now, epoch: sequence.epoch };
-  }
-
-  function wholeSheet(): { bytes: Uint8Array; message: Outgoing } | null {
-    const state = sheetNow();
-    if (!state) return null;
-    const key = `${state.sheet}.${state.seq}.${state.popped}`;
-    if (encoded?.key !== key) {
-      const bytes = encodeSheet(state);
-      encoded = { key, bytes, message: binaryMessage(topicFrame(BUBBLES_TOPIC, bytes)) };
-    }
-    return encoded;
-  }
-
-  function sendWholeSheet(to: Iterable<Peer>) {
-    const whole = wholeSheet();
-    if (whole) for (const peer of to) peer.sendPrepared(whole.message);
-  }
-
   function sendOutgoing() {
     if (!mirror || outgoing.length === 0) return;
-    record({ t: "pops", sheet: mirror.sheet, i: outgoing });
+    fanOut.record({ t: "pops", sheet: mirror.sheet, i: outgoing });
     outgoing = [];
-  }
-
-  function tick(): Omit<TickMessage, "topic"> | null {
-    if (!mirror) return null;
-    return {
-      t: "tick",
-      sheet: mirror.sheet,
-      seq: sequence.now,
-      // As of `seq`: the pops gathered for the next message are not counted yet.
-      popped: mirror.popped - outgoing.length,
-      finished: mirror.finished,
-      here: presence.here(),
-    };
-  }
-
-  /** The tick to everyone: one text for all of them. */
-  function tickAll() {
-    const message = tick();
-    if (message) broadcast(peers, JSON.stringify({ topic: BUBBLES_TOPIC, ...message }));
   }
 
   /**
@@ -172,26 +94,20 @@ export function createBubbleHub({
   function load(): Promise<void> {
     loading ??= readFresh()
       .then((stored) => {
-        const same =
-          mirror !== null &&
-          stored.sheet === mirror.sheet &&
-          stored.popped === mirror.popped &&
-          stored.bits.every((byte, k) => byte === mirror?.bits[k]);
-        if (same) return;
-        if (mirror && catchUp(mirror, stored)) return;
+        if (mirror && sameSheet(mirror, stored)) return;
+        if (mirror && catchUp(mirror, stored, outgoing)) return;
         if (mirror) log.info("bubble sheet replaced from the store", { sheet: stored.sheet, popped: stored.popped });
         // A sheet finished that this process did not hear of (its bus message was lost, or the
         // write's answer was): everyone here still gets the celebration, then the new sheet.
         if (mirror && stored.sheet > mirror.sheet) {
-          record({ t: "done", sheet: stored.sheet - 1, finished: stored.finished });
+          fanOut.record({ t: "done", sheet: stored.sheet - 1, finished: stored.finished });
         }
         outgoing = [];
         mirror = stored;
         // The sequence restarts from here: nobody can resume from before the replacement.
-        sequence.restart();
-        sendWholeSheet(peers);
+        fanOut.restart();
         // With its counts: a visitor who joined before the sheet was read has had none yet.
-        tickAll();
+        fanOut.tickAll();
       })
       .catch((error: unknown) => log.debug("bubble sheet not loaded", { error: errorText(error) }))
       .finally(() => {
@@ -200,39 +116,12 @@ export function createBubbleHub({
     return loading;
   }
 
-  /**
-   * The store only ahead of this copy (the same sheet, every bubble popped here popped there too):
-   * writes whose news is still on its way over the bus, read by a check that came first. Their
-   * bubbles go out as pops, as the news would have sent them (which then finds them popped and
-   * sends nothing). Replacing the copy would send every visitor the whole sheet for it, 1.25 KB
-   * on a sheet of 10,000, at every check of a busy sheet.
-   */
-  function catchUp(copy: StoredSheet, stored: StoredSheet): boolean {
-    if (stored.sheet !== copy.sheet || stored.size !== copy.size || stored.bits.length !== copy.bits.length)
-      return false;
-    for (let k = 0; k < copy.bits.length; k++) {
-      if (((copy.bits[k] ?? 0) & ~(stored.bits[k] ?? 0)) !== 0) return false;
-    }
-    for (let i = 0; i < copy.size; i++) {
-      if (isPopped(stored.bits, i) && setPopped(copy.bits, i)) {
-        copy.popped++;
-        outgoing.push(i);
-      }
-    }
-    copy.finished = Math.max(copy.finished, stored.finished);
-    return copy.popped === stored.popped;
-  }
-
   /** Tells every process what a write popped (and that it finished the sheet, if it did). */
   function publish(sheet: number, result: PopResult) {
     if (result.sheet !== sheet) return;
     metrics?.popsStored.inc(result.newly.length);
-    const published: Published = { sheet, i: result.newly, popped: result.popped, finished: result.finished };
-    if (result.next) {
-      published.next = result.next;
-      published.size = result.size;
-    }
-    if (result.newly.length > 0 || result.next) bus.publish(BUBBLES_TOPIC, JSON.stringify(published));
+    const news = newsOf(result);
+    if (news) bus.publish(BUBBLES_TOPIC, JSON.stringify(news));
   }
 
   const writes = createWriteBatcher<{ sheet: number; i: readonly number[] }, number, PopResult>({
@@ -262,9 +151,9 @@ export function createBubbleHub({
 
   /** A write from any process: its pops join the next message, a finished sheet starts the next. */
   function published(message: string) {
-    let m: Published;
+    let m: SheetNews;
     try {
-      m = JSON.parse(message) as Published;
+      m = JSON.parse(message) as SheetNews;
     } catch {
       return;
     }
@@ -276,25 +165,17 @@ export function createBubbleHub({
       if (m.sheet > mirror.sheet) void load();
       return;
     }
-    for (const i of m.i) {
-      if (i >= 0 && i < mirror.size && setPopped(mirror.bits, i)) {
-        mirror.popped++;
-        outgoing.push(i);
-      }
-    }
+    takePops(mirror, m.i, outgoing);
     mirror.finished = Math.max(mirror.finished, m.finished);
     if (m.next) {
       sendOutgoing();
-      const size = Number.isSafeInteger(m.size) && (m.size as number) > 0 ? (m.size as number) : mirror.size;
-      const resized = size !== mirror.size;
-      mirror = { sheet: m.next, size, popped: 0, finished: m.finished, bits: new Uint8Array(bytesFor(size)) };
-      record({ t: "done", sheet: m.sheet, finished: m.finished });
-      if (resized) {
-        // A page makes the next sheet at the size of the last: this one is another size, so it is
-        // sent whole, and nobody resumes from before it (a replayed "done" would make it wrong).
-        sequence.restart();
-        sendWholeSheet(peers);
-      }
+      const next = nextSheet(mirror, m.next, m);
+      const resized = next.size !== mirror.size;
+      mirror = next;
+      fanOut.record({ t: "done", sheet: m.sheet, finished: m.finished });
+      // A page makes the next sheet at the size of the last: this one is another size, so it is
+      // sent whole, and nobody resumes from before it (a replayed "done" would make it wrong).
+      if (resized) fanOut.restart();
     }
   }
 
@@ -305,13 +186,7 @@ export function createBubbleHub({
 
   const stopRepeating = repeat(
     [sendOutgoing, sendMs],
-    [
-      () => {
-        tickAll();
-        presence.report(peers.size);
-      },
-      tickMs,
-    ],
+    [fanOut.tickAndReport, tickMs],
     [() => void load(), checkMs],
     [
       () => {
@@ -320,21 +195,6 @@ export function createBubbleHub({
       UNTIL_LOADED_MS,
     ],
   );
-
-  /**
-   * Someone came or went: everyone hears how many are here within a second (one tick more, at most
-   * one a second however many come and go), not at the next regular tick.
-   */
-  let presenceTimer: ReturnType<typeof setTimeout> | undefined;
-  function presenceChanged() {
-    presence.report(peers.size);
-    if (presenceTimer || stopped) return;
-    presenceTimer = setTimeout(() => {
-      presenceTimer = undefined;
-      tickAll();
-    }, PRESENCE_TICK_MS);
-    presenceTimer.unref();
-  }
 
   /** A visitor's pops: checked, limited, and gathered for the next write of the sheet they were made on. */
   const pop = (peer: Peer, request: Pick<PopRequest, "n" | "sheet" | "i">) => writes.checking(admit(peer, request));
@@ -346,18 +206,10 @@ export function createBubbleHub({
     writes.add(peer, n, { sheet, i });
   }
 
-  /** A visitor found a gap in the sequence: the whole sheet again, at most every few seconds. */
-  function sync(peer: Peer) {
-    const now = Date.now();
-    if (now - (lastSync.get(peer) ?? Number.NEGATIVE_INFINITY) < SYNC_EVERY_MS) return;
-    lastSync.set(peer, now);
-    sendWholeSheet([peer]);
-  }
-
   /** The sheet as it stands (for GET /api/bubbles), loading it if need be. */
   async function sheet(): Promise<(Sheet & { here: number }) | null> {
     if (!mirror) await load();
-    const state = sheetNow();
+    const state = fanOut.sheetNow();
     return state && { ...state, here: presence.here() };
   }
 
@@ -367,48 +219,24 @@ export function createBubbleHub({
     messageLimit: BUBBLES_MESSAGE_LIMIT,
     routes: bubbleRoutes(sheet),
     join(peer: Peer, since?: string) {
-      peers.add(peer);
-      presenceChanged();
-      const whole = wholeSheet();
-      if (!whole) {
-        // It gets the sheet with everyone else once the store answers.
-        void load();
-        return;
-      }
-      // What it missed, when that is less to send than the whole sheet.
-      const missed = sequence.since(since, whole.bytes.length);
-      if (missed) for (const text of missed) peer.send(text);
-      else peer.sendPrepared(whole.message);
-      const message = tick();
-      if (message) peer.sendJson(message);
+      // Without a sheet yet, it gets it with everyone else once the store answers.
+      if (!fanOut.join(peer, since)) void load();
     },
-    leave(peer: Peer) {
-      peers.delete(peer);
-      presenceChanged();
-    },
+    leave: fanOut.leave,
     handle(peer: Peer, message: { t: string }) {
       if (message.t === "pop") {
         pop(peer, message as PopRequest).catch((error: unknown) =>
           log.error("pop failed", { error: errorText(error) }),
         );
-      } else if (message.t === "sync") sync(peer);
+      } else if (message.t === "sync") fanOut.sync(peer);
     },
     /** Writes what is still gathered, and stops. */
-    stop: stopTopic({
-      before: () => {
-        stopped = true;
-        clearTimeout(presenceTimer);
-      },
-      repeating: stopRepeating,
-      presence,
-      writes,
-      sendLast: sendOutgoing,
-    }),
+    stop: stopTopic({ before: fanOut.stop, repeating: stopRepeating, presence, writes, sendLast: sendOutgoing }),
   } satisfies TopicModule;
 
   return {
     ...topic,
-    epoch: sequence.epoch,
+    epoch: fanOut.epoch,
     /** A visitor's pops (what `handle` does with a pop message), resolved once they are gathered or refused. */
     pop,
     sheet,
