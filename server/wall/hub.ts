@@ -3,7 +3,6 @@ import {
   encodeCells,
   type PaintOk,
   WALL_MESSAGE_LIMIT,
-  WALL_SIZE,
   WALL_TOPIC,
   type WallJson,
   type WallMessage,
@@ -13,6 +12,7 @@ import { broadcast } from "../live/broadcast.ts";
 import type { Bus } from "../live/bus.ts";
 import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
+import { resyncAtMost } from "../live/resync.ts";
 import { createSequence } from "../live/sequence.ts";
 import type { TopicModule } from "../live/topic.ts";
 import type { PeerLimiter } from "../live/visitor-limit.ts";
@@ -22,7 +22,8 @@ import { paintAdmission } from "./admission.ts";
 import { WALL_MESSAGES } from "./messages.ts";
 import { type PaintRefusal, paintRefusal, WALL_AWAY, WALL_STOPPING } from "./refusals.ts";
 import { wallRoutes } from "./routes.ts";
-import type { IdentifiedPaint, Paint, StoredWall, WallStore } from "./store.ts";
+import type { IdentifiedPaint, Paint, WallStore } from "./store.ts";
+import { createWallCopy } from "./wall-copy.ts";
 
 /**
  * The shared wall in one server process, the topic "wall" of the live channel. Paints from its
@@ -37,7 +38,8 @@ import type { IdentifiedPaint, Paint, StoredWall, WallStore } from "./store.ts";
  * cells that differ are sent like any others (a lost bus message heals there). A store whose data
  * is of another generation than the copy's (server/live/generation.ts: Redis lost its data and
  * began again, however many batches were painted since), or whose version went back, replaces
- * the copy whole, once; news of another generation is not taken: the store is read again.
+ * the copy whole, once; news of another generation is not taken: the store is read again. The
+ * copy and its versions are wall-copy.ts's.
  *
  * A paint names itself (its id, the same on every resend): one the store applied before is
  * answered ok without painting again and without asking the cooldown (admission.ts).
@@ -63,8 +65,6 @@ interface Published {
   g?: string;
 }
 
-/** A page may ask for the whole wall again this often (it does after a gap it noticed). */
-const SYNC_EVERY_MS = 2000;
 /** News that arrives before the wall is first read waits for it (the read may predate it). */
 const MAX_EARLY = 1000;
 
@@ -80,38 +80,24 @@ export function createWallHub({
   checkMs = 10_000,
 }: WallHubOptions) {
   /** The wall as this process has it, with the store's version each cell is known as of. */
-  let mirror: { cells: Uint8Array; versions: Float64Array; newest: number; generation: string } | null = null;
+  const mirror = createWallCopy();
   const sequence = createSequence(WALL_TOPIC);
   /** A paint's answer, with the cooldown as this server keeps it (the page counts down the same). */
   const paintOk = (n: number): Omit<PaintOk, "topic"> => ({ t: "ok", n, cooldownMs });
   const peers = new Set<Peer>();
-  const lastSync = new WeakMap<Peer, number>();
-  /** Cells taken since the last numbered message (cell -> palette index). */
-  let outgoing = new Map<number, number>();
   let early: Published[] = [];
   let loading: Promise<void> | null = null;
   let whole: { seq: number; text: string } | null = null;
 
-  /** A cell's news of `version`: taken (and sent on) when it is later than what this copy has. */
-  function take(cell: number, e: number, version: number) {
-    if (!mirror || cell < 0 || cell >= WALL_SIZE || version <= (mirror.versions[cell] ?? 0)) return;
-    mirror.versions[cell] = version;
-    mirror.newest = Math.max(mirror.newest, version);
-    if (mirror.cells[cell] === e + 1) return;
-    mirror.cells[cell] = e + 1;
-    outgoing.set(cell, e);
-  }
-
   function sendOutgoing() {
-    if (outgoing.size === 0) return;
-    const text = sequence.add({ t: "cells", c: [...outgoing] });
-    outgoing = new Map();
-    broadcast(peers, text);
+    const cells = mirror.drain();
+    if (cells) broadcast(peers, sequence.add({ t: "cells", c: cells }));
   }
 
   /** The whole wall as of the last numbered message (what is gathered goes out first). */
   function wholeWall(): string | null {
-    if (!mirror) return null;
+    const cells = mirror.cells();
+    if (!cells) return null;
     sendOutgoing();
     if (whole?.seq !== sequence.now) {
       const message: WallMessage = {
@@ -119,7 +105,7 @@ export function createWallHub({
         t: "wall",
         seq: sequence.now,
         epoch: sequence.epoch,
-        cells: encodeCells(mirror.cells),
+        cells: encodeCells(cells),
         cooldownMs,
       };
       whole = { seq: sequence.now, text: JSON.stringify(message) };
@@ -132,19 +118,6 @@ export function createWallHub({
     if (text) broadcast(to, text);
   }
 
-  /** A copy of the store's wall, every cell known as of its version. */
-  function replace(stored: StoredWall) {
-    mirror = {
-      cells: stored.cells,
-      versions: new Float64Array(WALL_SIZE).fill(stored.version),
-      newest: stored.version,
-      generation: stored.generation,
-    };
-    outgoing = new Map();
-    // Nobody can resume from before a wall replaced whole.
-    sequence.restart();
-  }
-
   /**
    * Reads the wall from the store. A cell this copy knows only as of that version or earlier takes
    * the store's; one it heard later news of keeps it. A store that went back in time (emptied, or a
@@ -154,20 +127,17 @@ export function createWallHub({
     loading ??= guard
       .run(() => store.wall())
       .then((stored) => {
-        if (!mirror || stored.version < mirror.newest || stored.generation !== mirror.generation) {
-          if (mirror) log.warn("emoji wall replaced from the store", { version: stored.version });
-          replace(stored);
+        if (mirror.replacedBy(stored)) {
+          if (mirror.cells()) log.warn("emoji wall replaced from the store", { version: stored.version });
+          mirror.replace(stored);
+          // Nobody can resume from before a wall replaced whole.
+          sequence.restart();
           for (const news of early) published(news);
           early = [];
           sendWhole(peers);
           return;
         }
-        let healed = 0;
-        for (let cell = 0; cell < WALL_SIZE; cell++) {
-          const byte = stored.cells[cell] ?? 0;
-          if (byte > 0 && byte !== mirror.cells[cell]) healed++;
-          if (byte > 0) take(cell, byte - 1, stored.version);
-        }
+        const healed = mirror.heal(stored);
         if (healed > 0) log.info("emoji wall cells healed from the store", { cells: healed });
       })
       .catch((error: unknown) => log.debug("emoji wall not loaded", { error: errorText(error) }))
@@ -179,15 +149,15 @@ export function createWallHub({
 
   /** A write from any process. */
   function published(news: Published) {
-    if (!mirror) {
+    if (!mirror.cells()) {
       if (early.length < MAX_EARLY) early.push(news);
       return;
     }
-    if (news.g !== undefined && news.g !== mirror.generation) {
+    if (news.g !== undefined && news.g !== mirror.generation()) {
       void load();
       return;
     }
-    for (const [cell, e] of news.c) take(cell, e, news.v);
+    for (const [cell, e] of news.c) mirror.take(cell, e, news.v);
   }
 
   const paints = paintAdmission({ store, guard, limiter, cooldownMs });
@@ -225,8 +195,8 @@ export function createWallHub({
   function landed(news: Published) {
     if (news.c.length === 0) return;
     // Written to data of another generation (the store began again): its wall, whole.
-    if (mirror && news.g !== mirror.generation) void load();
-    else for (const [cell, e] of news.c) take(cell, e, news.v);
+    if (mirror.cells() && news.g !== mirror.generation()) void load();
+    else for (const [cell, e] of news.c) mirror.take(cell, e, news.v);
     sendOutgoing();
     bus.publish(WALL_TOPIC, JSON.stringify(news));
   }
@@ -246,7 +216,7 @@ export function createWallHub({
     [() => void load(), checkMs],
     [
       () => {
-        if (!mirror) void load();
+        if (!mirror.cells()) void load();
       },
       UNTIL_LOADED_MS,
     ],
@@ -258,7 +228,7 @@ export function createWallHub({
   const paint = (peer: Peer, request: Pick<PaintRequest, "n" | "id" | "cell" | "e">) =>
     writes.checking(admit(peer, request));
   async function admit(peer: Peer, { n, id, cell, e }: Pick<PaintRequest, "n" | "id" | "cell" | "e">) {
-    const refused = paintRefusal(mirror !== null, { cell, e });
+    const refused = paintRefusal(mirror.cells() !== null, { cell, e });
     if (refused) return refuse(peer, n, refused);
     const admission = await paints.admit(peer, id);
     // On the wall already: its page never had the ok. Nothing is painted again, or spent.
@@ -269,17 +239,13 @@ export function createWallHub({
   }
 
   /** A visitor found a gap in the sequence: the whole wall again, at most every few seconds. */
-  function sync(peer: Peer) {
-    const now = Date.now();
-    if (now - (lastSync.get(peer) ?? Number.NEGATIVE_INFINITY) < SYNC_EVERY_MS) return;
-    lastSync.set(peer, now);
-    sendWhole([peer]);
-  }
+  const sync = resyncAtMost((peer) => sendWhole([peer]));
 
   /** The wall as it stands (for GET /api/wall), reading it if need be. */
   async function wallJson(): Promise<WallJson | null> {
-    if (!mirror) await load();
-    return mirror && { cells: encodeCells(mirror.cells), cooldownMs };
+    if (!mirror.cells()) await load();
+    const cells = mirror.cells();
+    return cells && { cells: encodeCells(cells), cooldownMs };
   }
 
   const topic = {
