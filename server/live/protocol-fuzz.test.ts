@@ -1,15 +1,14 @@
 import { randomInt } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import WebSocket from "ws";
 import { isPopped } from "../../contracts/bubbles.ts";
-import { LIVE_PATH } from "../../contracts/live.ts";
 import { CLICK_BODIES, CLICK_QUERIES } from "../clicks/routes.ts";
 import { type FuzzSite, freshAddresses, startFuzzSite } from "../test/fuzz-site.ts";
 import { dangerousName, oddString } from "../test/hostile-json.ts";
 import { type LiveClient, openLive, poppedIn } from "../test/live-client.ts";
-import { type Frame, liveFrame } from "../test/protocol-arbitraries.ts";
-import { type FuzzRequest, fuzzRequest, type RouteSchemas } from "../test/request-arbitraries.ts";
+import { liveFrame } from "../test/protocol-arbitraries.ts";
+import { type LiveRun, protocolRuns } from "../test/protocol-runs.ts";
+import { fuzzRequest, type RouteSchemas } from "../test/request-arbitraries.ts";
 import { growth, type Retained, SETTLE_MS } from "../test/retained-memory.ts";
 import { readSharedProtocol, type SharedProtocol } from "../test/shared-topics.ts";
 import { sharedViews } from "../test/shared-views.ts";
@@ -64,6 +63,7 @@ let site: FuzzSite;
 let honest: LiveClient[] = [];
 let baseline: Retained;
 let popping: ReturnType<typeof setInterval>;
+let fuzz: ReturnType<typeof protocolRuns>;
 const address = freshAddresses();
 
 beforeAll(async () => {
@@ -77,6 +77,7 @@ beforeAll(async () => {
     ),
   );
   await Promise.all(honest.map((client) => client.until(() => client.sheet !== null && client.visitor !== null)));
+  fuzz = protocolRuns(site, (k) => honest[k % HONEST]?.visitor, address);
   baseline = await site.retained();
   let n = 0;
   // Honest visitors pop as people do, while the fuzzer goes on around them.
@@ -93,79 +94,6 @@ afterAll(async () => {
   for (const client of honest) client.close();
   await site?.stop();
 });
-
-const show = (frames: readonly Frame[]) =>
-  frames.map((frame) => (typeof frame === "string" ? JSON.stringify(frame) : `bytes ${frame.bytes}`)).join("\n  ");
-
-/** The last runs' frames or requests, for a fault logged after its run had ended (a rejection after an await). */
-const recent: string[] = [];
-
-/** What a run left behind that it must not, and what the last runs sent (a fault logged late names them too). */
-async function faults(): Promise<string[]> {
-  const found = await site.faults();
-  return found.length === 0 ? found : [...found, `the last runs sent (this one last):\n  ${recent.join("\n  ")}`];
-}
-
-/** How the fuzzer's channels were closed, and how often: what it reached. */
-const closes = new Map<string, number>();
-
-interface LiveRun {
-  topics: string[];
-  /** The visitor token named: a hostile string, an honest visitor's (replayed), or none. */
-  visitor: string | { honest: number } | null;
-  frames: Frame[];
-}
-
-/** Opens a channel as the run says, sends its frames, then a frame that is not JSON, and waits for the close. */
-async function liveRun({ topics, visitor, frames }: LiveRun) {
-  await site.up();
-  const query = new URLSearchParams({ topics: topics.join(",") });
-  const token = typeof visitor === "object" && visitor ? honest[visitor.honest % HONEST]?.visitor : visitor;
-  if (token) query.set("visitor", token);
-  const ws = new WebSocket(`${site.origin.replace(/^http/, "ws")}${LIVE_PATH}?${query}`, {
-    headers: { "X-Forwarded-For": address() },
-  });
-  ws.on("error", () => {});
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
-  );
-  const opened = await new Promise<string | null>((resolve) => {
-    ws.once("open", () => resolve(null));
-    ws.once("unexpected-response", (_, response) => resolve(`refused with ${response.statusCode}`));
-    ws.once("error", (error) => resolve(error.message));
-  });
-  if (opened) {
-    await site.ended(2000);
-    throw new Error(
-      `the channel did not open: ${opened} (${query.toString().length} characters of query)\n  ${(await faults()).join("\n  ")}`,
-    );
-  }
-  for (const frame of frames) {
-    if (typeof frame === "string") ws.send(frame);
-    else ws.send(Buffer.from(frame.bytes), { binary: frame.binary });
-  }
-  // Not JSON: the channel closes with 1008 once it has dealt with every frame before it.
-  ws.send("the end");
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const { code, reason } = await Promise.race([
-    closed,
-    new Promise<{ code: number; reason: string }>((resolve) => {
-      timer = setTimeout(() => resolve({ code: 0, reason: "still open after 10 s" }), 10_000);
-    }),
-  ]);
-  clearTimeout(timer);
-  ws.terminate();
-  closes.set(`${code} ${reason}`, (closes.get(`${code} ${reason}`) ?? 0) + 1);
-  recent.push(show(frames));
-  if (recent.length > 3) recent.shift();
-  // Cut without a close (1006): the process may be ending; the run that did it is this one.
-  if (code === 1006) await site.ended(2000);
-  const found = await faults();
-  // 1008: a message it does not take; 1009: one too large; 1007: a text frame that is not UTF-8.
-  if (![1007, 1008, 1009].includes(code) || found.length > 0) {
-    throw new Error(`closed ${code} (${reason}) after:\n  ${show(frames)}\n${found.join("\n")}`);
-  }
-}
 
 it(
   "takes every message made from the topics' schemas, valid or mutated, without a fault",
@@ -188,47 +116,17 @@ it(
     await fc.assert(
       fc.asyncProperty(run, async (r) => {
         runs++;
-        await liveRun(r);
+        await fuzz.liveRun(r);
       }),
       { seed: SEED, ...limits(LIVE_RUNS, liveMs) },
     );
     const taken = /^pointless_live_messages_in_total\{topic="(\w+)"\} (\d+)$/gm;
     console.log(
-      `protocol fuzz: ${runs} live runs in ${((Date.now() - started) / 1000).toFixed(1)} s; closed ${JSON.stringify(Object.fromEntries(closes))}; messages taken ${[...(await site.metrics()).matchAll(taken)].map((m) => `${m[1]} ${m[2]}`)}`,
+      `protocol fuzz: ${runs} live runs in ${((Date.now() - started) / 1000).toFixed(1)} s; closed ${JSON.stringify(Object.fromEntries(fuzz.closes))}; messages taken ${[...(await site.metrics()).matchAll(taken)].map((m) => `${m[1]} ${m[2]}`)}`,
     );
   },
   120_000 + liveMs,
 );
-
-/** What the API answered the fuzzer, and how often. */
-const statuses = new Map<string, number>();
-
-async function httpRun(request: FuzzRequest) {
-  await site.up();
-  let status: number | string;
-  try {
-    const response = await fetch(site.origin + request.target, {
-      method: request.method,
-      headers: { "Content-Type": request.contentType, "X-Forwarded-For": request.forwardedFor ?? address() },
-      body: request.body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(10_000),
-    });
-    await response.arrayBuffer();
-    status = response.status;
-    recent.push(`${request.method} ${request.target} ${request.body ?? ""}`);
-    if (recent.length > 3) recent.shift();
-    statuses.set(`${request.method} ${status}`, (statuses.get(`${request.method} ${status}`) ?? 0) + 1);
-  } catch (error) {
-    // No answer: the process may be ending; the request that did it is this one.
-    await site.ended(2000);
-    status = `no answer (${error instanceof Error ? error.message : error})`;
-  }
-  const found = await faults();
-  if (typeof status !== "number" || status >= 500 || found.length > 0) {
-    throw new Error(`${request.method} ${request.target} answered ${status}\n${found.join("\n")}`);
-  }
-}
 
 it(
   "answers every route's bodies and queries, valid or mutated, with a 4xx at worst",
@@ -238,12 +136,12 @@ it(
     await fc.assert(
       fc.asyncProperty(fuzzRequest(protocol.routes, ROUTE_SCHEMAS), async (request) => {
         runs++;
-        await httpRun(request);
+        await fuzz.httpRun(request);
       }),
       { seed: SEED + 1, ...limits(HTTP_RUNS, httpMs) },
     );
     console.log(
-      `protocol fuzz: ${runs} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; answered ${JSON.stringify(Object.fromEntries(statuses))}`,
+      `protocol fuzz: ${runs} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; answered ${JSON.stringify(Object.fromEntries(fuzz.statuses))}`,
     );
   },
   120_000 + httpMs,
