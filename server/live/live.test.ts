@@ -1,13 +1,14 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { isPopped, MAX_POPS_PER_MESSAGE } from "../../contracts/bubbles.ts";
-import { CLOSE, type NoMessage, type OkMessage } from "../../contracts/live.ts";
-import { openLive, poppedIn, refusedAsBusy } from "../test/live-client.ts";
+import { isPopped } from "../../contracts/bubbles.ts";
+import { CLOSE } from "../../contracts/live.ts";
+import { openLive, popAnswered, poppedIn } from "../test/live-client.ts";
 import { siteProcess } from "../test/site-process.ts";
 
 /**
  * The live channel and the shared sheet against the real server process, on SQLite, with a sheet
- * of 32 bubbles (so a test can finish one).
+ * of 32 bubbles (so a test can finish one). A visitor who comes back: resume.test.ts; the
+ * channel's caps and limits: channel-limits.test.ts.
  */
 const SIZE = 32;
 const server = siteProcess({
@@ -16,18 +17,6 @@ const server = siteProcess({
   BUBBLES_POP_LIMIT: "10000/100000",
   COUNTER_WRITE_LIMIT: "1000/10000",
 });
-
-let n = 0;
-const answerTo = (messages: { t: string; n?: number }[], id: number) =>
-  messages.find((m) => (m.t === "ok" || m.t === "no") && m.n === id) as OkMessage | NoMessage | undefined;
-
-/** Pops `i` as one visitor, and waits for the server's answer. */
-async function pop(client: Awaited<ReturnType<typeof openLive>>, i: number[], sheet = client.sheet?.sheet) {
-  const id = ++n;
-  client.send({ t: "pop", n: id, sheet, i });
-  await client.until(() => answerTo(client.messages, id) !== undefined);
-  return answerTo(client.messages, id) as OkMessage | NoMessage;
-}
 
 describe("the shared sheet, live", () => {
   it("gives a new visitor the whole sheet, and another visitor's pops within a fraction of a second", async () => {
@@ -42,7 +31,7 @@ describe("the shared sheet, live", () => {
     const tick = watcher.messages.find((m) => m.t === "tick");
     expect(tick).toMatchObject({ t: "tick", sheet: 1, popped: 0 });
 
-    const answer = await pop(popper, [5, 9]);
+    const answer = await popAnswered(popper, [5, 9]);
     expect(answer.t).toBe("ok");
     await watcher.until(() => watcher.sheet?.popped === 2);
     expect(poppedIn(watcher.sheet)).toEqual([5, 9]);
@@ -73,16 +62,19 @@ describe("the shared sheet, live", () => {
     await client.until(() => client.sheet !== null);
     const sheet = client.sheet?.sheet ?? 1;
     // Bubble 5 is popped (by this test, whatever the tests before it did).
-    expect((await pop(client, [5])).t).toBe("ok");
+    expect((await popAnswered(client, [5])).t).toBe("ok");
     const bubbles = async () => (await (await fetch(`${server.origin}/api/bubbles`)).json()) as { popped: number };
     const popped = (await bubbles()).popped;
-    expect(await pop(client, [SIZE])).toMatchObject({
+    expect(await popAnswered(client, [SIZE])).toMatchObject({
       t: "no",
       error: `There are only ${SIZE} bubbles on this sheet.`,
     });
-    expect(await pop(client, [1], sheet + 5)).toMatchObject({ t: "no", error: expect.stringMatching(/finished/) });
+    expect(await popAnswered(client, [1], sheet + 5)).toMatchObject({
+      t: "no",
+      error: expect.stringMatching(/finished/),
+    });
     // Popping a popped bubble is no error, and no change.
-    expect((await pop(client, [5])).t).toBe("ok");
+    expect((await popAnswered(client, [5])).t).toBe("ok");
     expect((await bubbles()).popped).toBe(popped);
     client.close();
   });
@@ -116,7 +108,7 @@ describe("the shared sheet, live", () => {
     const left = Array.from({ length: SIZE }, (_, i) => i).filter(
       (i) => !isPopped(popper.sheet?.bits as Uint8Array, i),
     );
-    expect((await pop(popper, left, sheet)).t).toBe("ok");
+    expect((await popAnswered(popper, left, sheet)).t).toBe("ok");
     await watcher.until(() => watcher.messages.some((m) => m.t === "done"));
     expect(watcher.messages.find((m) => m.t === "done")).toMatchObject({ t: "done", sheet, finished: 1 });
     expect(watcher.sheet).toMatchObject({ sheet: sheet + 1, popped: 0, finished: 1 });
@@ -173,131 +165,5 @@ describe("the shared sheet, live", () => {
       "HTTP/1.1 403 Forbidden",
     );
     expect(await refusal("/hi?topics=bubbles")).toBe("HTTP/1.1 404 Not Found");
-  });
-});
-
-describe("a visitor who comes back", () => {
-  // A sheet of 4,096 bubbles (512 bytes): a few missed messages are less to send than it is.
-  const big = siteProcess({ BUBBLES_SHEET_SIZE: "4096", BUBBLES_POP_LIMIT: "10000/100000" });
-
-  /** A visitor who leaves, where it left off, and another who pops `bubbles` one message each meanwhile. */
-  async function leaveWhileOthersPop(bubbles: number[]) {
-    const first = await openLive(big.origin, ["bubbles"]);
-    await first.until(() => first.sheet !== null);
-    const resume = first.resume();
-    const before = first.sheet?.popped ?? 0;
-    first.close();
-    const other = await openLive(big.origin, ["bubbles"]);
-    await other.until(() => other.sheet !== null);
-    for (const bubble of bubbles) await pop(other, [bubble]);
-    await other.until(() => other.sheet?.popped === before + bubbles.length);
-    return { resume, before, other };
-  }
-
-  it("gets what it missed, from where it left off, when that is less than the whole sheet", async () => {
-    const { resume, other } = await leaveWhileOthersPop([20, 21]);
-
-    const back = await openLive(big.origin, ["bubbles"], { since: resume });
-    // What it missed comes as the numbered messages it missed (one per pop here), maybe in two reads.
-    const missedSoFar = () => back.messages.flatMap((m) => (m.t === "pops" ? m.i : []));
-    await back.until(() => missedSoFar().length >= 2);
-    // Only what it missed: no whole sheet.
-    expect(back.sheets).toBe(0);
-    expect(missedSoFar().sort((a, b) => a - b)).toEqual([20, 21]);
-    // A visitor from another server's sequence gets the whole sheet.
-    const stranger = await openLive(big.origin, ["bubbles"], { since: "12345.7" });
-    await stranger.until(() => stranger.sheet !== null);
-    expect(stranger.sheets).toBe(1);
-    for (const client of [other, back, stranger]) client.close();
-  });
-
-  it("gets the whole sheet when what it missed would be more to send", async () => {
-    // Twenty messages of about 45 bytes each: more than the sheet's 512.
-    const { resume, before, other } = await leaveWhileOthersPop(Array.from({ length: 20 }, (_, k) => 100 + k));
-
-    const back = await openLive(big.origin, ["bubbles"], { since: resume });
-    await back.until(() => back.sheet !== null);
-    expect(back.sheets).toBe(1);
-    expect(back.messages.filter((m) => m.t === "pops")).toEqual([]);
-    expect(back.sheet?.popped).toBe(before + 20);
-    for (const client of [other, back]) client.close();
-  });
-});
-
-describe("limits of the live channel", () => {
-  const capped = siteProcess({
-    BUBBLES_SHEET_SIZE: "1000",
-    LIVE_MAX_PER_ADDRESS: "3",
-    LIVE_MAX_CONNECTIONS: "5",
-    TRUST_PROXY: "loopback",
-  });
-
-  it("caps channels per address and in all, telling the page it is busy and when to come back", async () => {
-    const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });
-    const mine = await Promise.all([1, 2, 3].map(() => openLive(capped.origin, ["bubbles"], from("198.51.100.1"))));
-    expect(await refusedAsBusy(capped.origin, ["bubbles"], from("198.51.100.1"))).toEqual({
-      t: "busy",
-      retryMs: 10_000,
-      reason: "Very many people share this network right now.",
-    });
-    const others = await Promise.all(
-      [1, 2].map((k) => openLive(capped.origin, ["bubbles"], from(`198.51.100.${k + 1}`))),
-    );
-    expect(await refusedAsBusy(capped.origin, ["bubbles"], from("198.51.100.9"))).toEqual({
-      t: "busy",
-      retryMs: 10_000,
-      reason: "The site is very busy right now.",
-    });
-    // A channel closed makes room again.
-    mine[0]?.close();
-    await mine[0]?.closed;
-    await expect
-      .poll(() =>
-        openLive(capped.origin, ["bubbles"], from("198.51.100.1")).then(
-          (c) => {
-            c.close();
-            return true;
-          },
-          () => false,
-        ),
-      )
-      .toBe(true);
-    // Closed before the next test, which needs room under the same caps.
-    await Promise.all(
-      [...mine, ...others].map((client) => {
-        client.close();
-        return client.closed;
-      }),
-    );
-  });
-
-  it("limits pops to what a person can pop, telling the page when to try again", async () => {
-    const client = await openLive(capped.origin, ["bubbles"], { headers: { "X-Forwarded-For": "203.0.113.50" } });
-    await client.until(() => client.sheet !== null);
-    const answers = [];
-    for (let k = 0; k < 4; k++)
-      answers.push(
-        await pop(
-          client,
-          Array.from({ length: 20 }, (_, j) => k * 20 + j),
-        ),
-      );
-    // A burst of 30, then fifteen a second: the first message of 20 goes, the next ones wait.
-    expect(answers[0]?.t).toBe("ok");
-    const refused = answers.filter((a) => a.t === "no") as NoMessage[];
-    expect(refused.length).toBeGreaterThan(0);
-    expect(refused[0]?.retryMs).toBeGreaterThan(0);
-    expect(refused[0]?.error).toMatch(/Slow down/);
-    client.close();
-  });
-
-  it("admits a message of as many pops as a page ever sends at once; one more is not a message it knows", async () => {
-    const client = await openLive(capped.origin, ["bubbles"], { headers: { "X-Forwarded-For": "203.0.113.51" } });
-    await client.until(() => client.sheet !== null);
-    // As tried before: a message of 40 pops met a burst of 30 and was told to retry, for ever.
-    const most = Array.from({ length: MAX_POPS_PER_MESSAGE }, (_, j) => 500 + j);
-    expect(await pop(client, most)).toMatchObject({ t: "ok" });
-    client.send({ t: "pop", n: ++n, sheet: client.sheet?.sheet, i: [...most, 999] });
-    expect((await client.closed).code).toBe(CLOSE.malformed);
   });
 });

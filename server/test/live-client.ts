@@ -114,6 +114,19 @@ export function openLive(
   });
 }
 
+let requests = 0;
+/** A number for a request no other request of this test process has. */
+export const requestNumber = () => ++requests;
+
+/** Pops `i` as one visitor (on the sheet it sees, unless `sheet` says another), and waits for the server's answer. */
+export async function popAnswered(client: LiveClient, i: number[], sheet = client.sheet?.sheet) {
+  const n = requestNumber();
+  const answer = () => client.messages.find((m) => (m.t === "ok" || m.t === "no") && m.n === n);
+  client.send({ t: "pop", n, sheet, i });
+  await client.until(() => answer() !== undefined);
+  return answer() as OkMessage | NoMessage;
+}
+
 /** The bubbles a visitor sees popped. */
 export const poppedIn = (sheet: Sheet | null) =>
   sheet ? Array.from({ length: sheet.size }, (_, i) => i).filter((i) => isPopped(sheet.bits, i)) : [];
