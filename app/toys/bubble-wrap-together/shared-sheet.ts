@@ -1,10 +1,10 @@
-import type { Sheet } from "../../../contracts/bubbles";
 import { isPopped } from "../../../contracts/bubbles";
 import { buzz } from "../../kit/lib/haptics";
 import type { Connection } from "../../kit/live/connection";
 import { createLiveStore } from "../../kit/live/live-store";
 import { playScream } from "../../kit/sound/scream";
 import { type SheetLink, startSheetLink } from "./sheet-link";
+import type { SharedSheetState } from "./sheet-state";
 
 /**
  * The shared sheet as this page holds it: what the server last confirmed (`sheet`), the pops made
@@ -18,21 +18,6 @@ import { type SheetLink, startSheetLink } from "./sheet-link";
  * as its own is stored by the server or given back on screen with the reason.
  */
 export type { Connection };
-
-export interface SharedSheetState {
-  connection: Connection;
-  /** While busy: when the page tries again (ms since 1970). */
-  busyUntil: number | null;
-  sheet: Sheet | null;
-  mine: ReadonlySet<number>;
-  here: number | null;
-  /** The number of the sheet everyone just finished, for the celebration, or null. */
-  celebrate: number | null;
-  /** When the sheet shown was last known to be current (ms since 1970), for the offline note. */
-  seenAt: number | null;
-  /** A pop refused for good, in words (too fast, or the sheet was finished). */
-  notice: string | null;
-}
 
 const store = createLiveStore<SharedSheetState>(
   {

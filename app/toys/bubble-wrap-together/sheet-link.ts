@@ -21,7 +21,7 @@ import { createOutbox } from "../../kit/live/outbox";
 import { openTabStash } from "../../kit/live/tab-stash";
 import { playScream } from "../../kit/sound/scream";
 import { fromBase64 } from "./logic";
-import type { SharedSheetState } from "./shared-sheet";
+import type { SharedSheetState } from "./sheet-state";
 import { LEGACY_PENDING_KEY, PENDING_PREFIX, type Pending, pendingOf, readSheet, writeSheet } from "./stored-sheet";
 
 /**

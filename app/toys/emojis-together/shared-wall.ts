@@ -1,7 +1,8 @@
-import { DEFAULT_COOLDOWN_S, isCell, isEmoji, type WallCells } from "../../../contracts/wall";
+import { DEFAULT_COOLDOWN_S, isCell, isEmoji } from "../../../contracts/wall";
 import type { Connection } from "../../kit/live/connection";
 import { createLiveStore } from "../../kit/live/live-store";
 import { startWallLink, type WallLink } from "./wall-link";
+import type { SharedWallState } from "./wall-state";
 
 /**
  * The shared wall as this page holds it: the cells as the server last sent them (`cells`, null
@@ -17,22 +18,6 @@ import { startWallLink, type WallLink } from "./wall-link";
  * the reason.
  */
 export type { Connection };
-
-export interface SharedWallState {
-  connection: Connection;
-  /** While busy: when the page tries again (ms since 1970). */
-  busyUntil: number | null;
-  cells: WallCells | null;
-  /** Cells painted here and not yet confirmed: cell -> palette index. */
-  mine: ReadonlyMap<number, number>;
-  /** When this visitor may paint again (ms since 1970), or null. */
-  cooldownUntil: number | null;
-  cooldownMs: number;
-  /** When the wall shown was last known to be current, for the offline note. */
-  seenAt: number | null;
-  /** A paint refused or waiting, in words. */
-  notice: string | null;
-}
 
 const store = createLiveStore<SharedWallState>(
   {

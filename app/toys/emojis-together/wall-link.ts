@@ -14,7 +14,7 @@ import { readItem, writeItem } from "../../kit/lib/storage";
 import { followTopicLater } from "../../kit/live/follow-later";
 import { createOutbox } from "../../kit/live/outbox";
 import { readSavedWall, savedWallText } from "./logic";
-import type { SharedWallState } from "./shared-wall";
+import type { SharedWallState } from "./wall-state";
 
 /**
  * The shared wall's network half (shared-wall.ts holds the state): the topic "wall" on the page's
