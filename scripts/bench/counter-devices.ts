@@ -13,7 +13,6 @@
 // after the answers that were read: at least 0, at most 50 for each such send.
 import { setTimeout as sleep } from "node:timers/promises";
 import { CLICKS_PATH, type ClicksAck, MAX_CLICKS_PER_SEND } from "../../contracts/clicks.ts";
-import type { Tally } from "./counter-traffic.ts";
 
 export interface Device {
   id: string;
@@ -23,6 +22,20 @@ export interface Device {
   checkAddress: string;
   made: number;
   acked: number;
+}
+
+/** What the load's sends came to (counter-traffic.ts tallies it), for the exactness check. */
+export interface Tally {
+  /** Sends made (or built as the load stopped). */
+  sends: number;
+  /** 200 answers read, and the clicks they counted. */
+  acknowledged: number;
+  counted: number;
+  /** 200 answers ignored on purpose (as if lost), and the clicks they counted. */
+  lost: number;
+  lostCounted: number;
+  /** Answers that cannot be right: not JSON, or confirming more than the device had made. */
+  wrong: number;
 }
 
 export const made = (devices: Device[]) => devices.reduce((sum, d) => sum + d.made, 0);

@@ -4,21 +4,7 @@
 // the exactness check (`exactness` in counter-devices.ts).
 import autocannon from "autocannon";
 import { CLICKS_PATH, type ClicksAck } from "../../contracts/clicks.ts";
-import type { Device } from "./counter-devices.ts";
-
-/** What the load's sends came to. */
-export interface Tally {
-  /** Sends made (or built as the load stopped). */
-  sends: number;
-  /** 200 answers read, and the clicks they counted. */
-  acknowledged: number;
-  counted: number;
-  /** 200 answers ignored on purpose (as if lost), and the clicks they counted. */
-  lost: number;
-  lostCounted: number;
-  /** Answers that cannot be right: not JSON, or confirming more than the device had made. */
-  wrong: number;
-}
+import type { Device, Tally } from "./counter-devices.ts";
 
 export interface LoadResult {
   requests: number;
