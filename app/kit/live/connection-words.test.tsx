@@ -21,6 +21,10 @@ it("says when the page tries again while the site is busy", () => {
   expect(secondsUntil(10_500, 0)).toBe(11);
   expect(secondsUntil(10_000, 20_000)).toBe(0);
   expect(secondsUntil(null, 0)).toBe(0);
+  // Rounded up: 2.999 s left is 3 s, 1.001 s is 2 s.
+  expect(secondsUntil(4000, 1001)).toBe(3);
+  expect(secondsUntil(4000, 2999)).toBe(2);
+  expect(secondsUntil(4000, 4000)).toBe(0);
 });
 
 it("adds the busy words while busy, when the state shown was seen only while away, and nothing else", () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChannelStatus } from "./channel";
-import { type Connection, watchConnection } from "./connection";
+import { type Connection, sendsLater, watchConnection } from "./connection";
 import type { FollowedTopic } from "./topics";
 
 /**
@@ -95,4 +95,9 @@ describe("what the page says about its connection", () => {
     expect(now()).toBe("reconnecting");
     expect(topic.giveUp).not.toHaveBeenCalled();
   });
+});
+
+it("sends what the visitor does now, or later, only while live, reconnecting or busy", () => {
+  const states: Connection[] = ["connecting", "live", "reconnecting", "busy", "offline", "no-server", "blocked"];
+  expect(states.filter(sendsLater)).toEqual(["live", "reconnecting", "busy"]);
 });

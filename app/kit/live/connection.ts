@@ -15,6 +15,9 @@ export type Connection = "connecting" | "live" | "reconnecting" | "busy" | "offl
 export const isAway = (connection: Connection) =>
   connection === "offline" || connection === "no-server" || connection === "blocked";
 
+/** Whether what the visitor does now is sent, now or once the server is back (it waits while reconnecting or busy). */
+export const sendsLater = (connection: Connection) => !isAway(connection) && connection !== "connecting";
+
 /** Tries in a row that never opened, while the server answers over HTTP, that mean "blocked". */
 export const BLOCKED_AFTER = 3;
 

@@ -2,7 +2,7 @@ import { useDeferredValue } from "react";
 import { DEFAULT_SHEET_SIZE } from "../../../contracts/bubbles";
 import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
-import { isAway } from "../../kit/live/connection";
+import { isAway, sendsLater } from "../../kit/live/connection";
 import { ConnectionNote } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
@@ -10,7 +10,7 @@ import { PageLink } from "../../kit/ui/page-link";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { BubbleGrid } from "./bubble-grid";
 import { progressText } from "./logic";
-import { type Connection, getSheetState, popBubble, sendsLater, subscribeSheet } from "./shared-sheet";
+import { type Connection, getSheetState, popBubble, subscribeSheet } from "./shared-sheet";
 
 /** What the page says about its connection, in plain words. */
 const SAYS: Record<Exclude<Connection, "busy">, string> = {

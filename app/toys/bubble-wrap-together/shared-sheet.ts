@@ -1,6 +1,6 @@
 import { isPopped } from "../../../contracts/bubbles";
 import { buzz } from "../../kit/lib/haptics";
-import type { Connection } from "../../kit/live/connection";
+import { type Connection, sendsLater } from "../../kit/live/connection";
 import { createLiveStore } from "../../kit/live/live-store";
 import { playScream } from "../../kit/sound/scream";
 import { type SheetLink, startSheetLink } from "./sheet-link";
@@ -47,10 +47,6 @@ function stop() {
 
 export const subscribeSheet = store.subscribe;
 export const getSheetState = store.get;
-
-/** Whether a pop made now is sent, now or once the sheet is back (it waits while reconnecting or busy). */
-export const sendsLater = (connection: Connection) =>
-  connection === "live" || connection === "reconnecting" || connection === "busy";
 
 /** Pops bubble `i` here: at once on screen, with its scream and buzz, and to the server soon. */
 export function popBubble(i: number) {

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { PALETTE } from "../../../contracts/wall";
 import { useInterval } from "../../kit/hooks/use-interval";
-import { isAway } from "../../kit/live/connection";
-import { ConnectionNote } from "../../kit/live/connection-words";
+import { isAway, sendsLater } from "../../kit/live/connection";
+import { ConnectionNote, secondsUntil } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { PageLink } from "../../kit/ui/page-link";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { cellPlace, paintAgainIn, secondsLeft } from "./logic";
+import { cellPlace, paintAgainIn } from "./logic";
 import { Palette } from "./palette";
-import { type Connection, getWallState, paintCell, sendsLater, subscribeWall } from "./shared-wall";
+import { type Connection, getWallState, paintCell, subscribeWall } from "./shared-wall";
 import { WallGrid } from "./wall-grid";
 
 /** What the page says about its connection, in plain words. */
@@ -99,12 +99,12 @@ function CooldownLine({
   onDone: () => void;
 }) {
   // Only counts while a cooldown runs; the time is read after hydration (`until` is null before).
-  const left = until === null ? 0 : secondsLeft(until, Date.now());
+  const left = secondsUntil(until, Date.now());
   const [, redraw] = useState(0);
   useInterval(
     () => {
       redraw((k) => k + 1);
-      if (secondsLeft(until, Date.now()) === 0) onDone();
+      if (secondsUntil(until, Date.now()) === 0) onDone();
     },
     left > 0 ? 250 : null,
   );

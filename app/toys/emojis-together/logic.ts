@@ -59,10 +59,6 @@ export function cellOfRow(state: string, k: number): { byte: number | undefined;
   return code >= 97 ? { byte: code - 97, mine: true } : { byte: code - 65, mine: false };
 }
 
-/** Whole seconds left until `until` (0 when it has passed). */
-export const secondsLeft = (until: number | null, now: number) =>
-  until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-
 export const paintAgainIn = (seconds: number) => `You can paint again in ${seconds} s.`;
 
 /** The last wall this browser saw, as kept in storage. */

@@ -1,5 +1,5 @@
 import { DEFAULT_COOLDOWN_S, isCell, isEmoji } from "../../../contracts/wall";
-import type { Connection } from "../../kit/live/connection";
+import { type Connection, sendsLater } from "../../kit/live/connection";
 import { createLiveStore } from "../../kit/live/live-store";
 import { startWallLink, type WallLink } from "./wall-link";
 import type { SharedWallState } from "./wall-state";
@@ -50,10 +50,6 @@ function stop() {
 
 export const subscribeWall = store.subscribe;
 export const getWallState = store.get;
-
-/** Whether a paint made now is sent, now or once the wall is back (it waits while reconnecting or busy). */
-export const sendsLater = (connection: Connection) =>
-  connection === "live" || connection === "reconnecting" || connection === "busy";
 
 /** What pressing a cell did: painted it, or nothing because of the cooldown or the connection. */
 export type PaintResult = { painted: true; cooldownMs: number } | { painted: false; waitMs: number };
