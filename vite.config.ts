@@ -26,7 +26,7 @@ const KIT = /\/app\/kit\//;
  * request, its headers 400 bytes of the 676 it weighed).
  */
 const LAZY_KIT =
-  /\/app\/kit\/(ui\/(toast\/toast-view|share-button|generator-card|mail-link)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|time-wasted|time-tracker|device-id|capped)|hooks\/(use-ephemeral|use-focus-back|use-throttle)|live\/(?!live-store)[\w-]+)\./;
+  /\/app\/kit\/(ui\/(toast\/toast-view|share-button|generator-card|mail-link)|sound\/engine|shell\/(page-error|not-found|time-wasted-note)|lib\/(share|time-wasted|time-tracker|device-id|random-id|capped)|hooks\/(use-ephemeral|use-focus-back|use-throttle)|live\/(?!live-store)[\w-]+)\./;
 
 export default defineConfig({
   plugins: [
@@ -68,9 +68,10 @@ export default defineConfig({
                   // had a chunk of its own, fetched once the page was live: that second request
                   // cost each live page 880 bytes of a cold load (issue 46), and a shared toy
                   // needs the channel as soon as it is live anyway. Each of these pages lists it
-                  // with its route chunk.
+                  // with its route chunk. The id maker (lib/random-id) that all of them use
+                  // travels here too: a chunk of its own would be a request more for each.
                   name: "live",
-                  test: /\/app\/kit\/live\/(request|retry|follow-later|use-live-state|channel|topics|connection|connection-words|outbox|pacer)\.|\/contracts\/live\./,
+                  test: /\/app\/kit\/live\/(request|retry|follow-later|use-live-state|channel|topics|connection|connection-words|outbox|pacer)\.|\/app\/kit\/lib\/random-id\.|\/contracts\/live\./,
                 },
                 {
                   // The blog list and its articles share their data: one chunk, not two.

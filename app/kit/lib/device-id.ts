@@ -1,3 +1,4 @@
+import { randomId } from "./random-id";
 import { readItem, writeItem } from "./storage";
 
 /**
@@ -13,13 +14,8 @@ import { readItem, writeItem } from "./storage";
  */
 export const DEVICE_ID_KEY = "pointlessDeviceId";
 
-/** What this file makes: crypto.randomUUID()'s form, or the fallback's letters, digits and dashes. */
+/** What this file keeps: randomId()'s letters, digits and dashes (and any id of that form). */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-
-export const newDeviceId = (): string =>
-  typeof crypto !== "undefined" && "randomUUID" in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /** The id this page settled on, for when storage forgets it or cannot keep it. */
 let inMemory: string | null = null;
@@ -33,7 +29,7 @@ export function deviceId(): string {
     inMemory = stored;
     return stored;
   }
-  const id = inMemory ?? newDeviceId();
+  const id = inMemory ?? randomId();
   writeItem(DEVICE_ID_KEY, id);
   const settled = readItem(DEVICE_ID_KEY);
   inMemory = valid(settled) ? settled : id;

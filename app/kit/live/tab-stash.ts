@@ -1,3 +1,4 @@
+import { randomId } from "../lib/random-id";
 import { readItem, removeItem, writeItem } from "../lib/storage";
 
 /**
@@ -54,8 +55,6 @@ const ids = new Map<string, string>();
 /** The keys whose locks this tab holds or has asked for: its own, and those it adopted. */
 const held = new Map<string, Promise<boolean>>();
 
-const newTabId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`.replace(/[^a-z0-9]/g, "");
-
 /** The stored value and when it was written, or null when the text is not one this file wrote. */
 function unwrap(text: string | null | undefined): { value: unknown; at: number } | null {
   try {
@@ -97,7 +96,7 @@ function lockOf(key: string, ifAvailable: boolean): Promise<boolean> {
 export function openTabStash(prefix: string, { legacyKey }: { legacyKey?: string } = {}): TabStash {
   let id = ids.get(prefix);
   if (!id) {
-    id = newTabId();
+    id = randomId();
     ids.set(prefix, id);
   }
   const key = prefix + id;

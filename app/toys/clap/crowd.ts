@@ -15,6 +15,7 @@ import {
   SEND_TOTAL_EVERY_MS,
 } from "../../../contracts/claps";
 import type { NoMessage } from "../../../contracts/live";
+import { randomId } from "../../kit/lib/random-id";
 import type { Connection } from "../../kit/live/connection";
 import { followTopicLater } from "../../kit/live/follow-later";
 import { createLiveStore } from "../../kit/live/live-store";
@@ -22,7 +23,7 @@ import { createOutbox, type Outbox } from "../../kit/live/outbox";
 import type { FollowedTopic } from "../../kit/live/topics";
 import { isMuted } from "../../kit/sound/mute";
 import { playNoise } from "../../kit/sound/sound";
-import { crowdClapDelays, crowdClapSound, newPageId } from "./logic";
+import { crowdClapDelays, crowdClapSound } from "./logic";
 
 /**
  * The crowd as this page knows it: the server's total and how many are clapping now, this page's
@@ -82,6 +83,7 @@ function update(next: Partial<CrowdState>) {
 
 let channel: FollowedTopic | null = null;
 let outbox: Outbox<Batch> | null = null;
+/** This page's id for its batches of claps (contracts/claps.ts PAGE_ID): random, never stored. */
 let pageId = "";
 let nextBatch = 1;
 /** Claps not in a batch yet. */
@@ -231,7 +233,7 @@ function connectionIs(connection: Connection, retryAt?: number) {
 }
 
 function start() {
-  pageId = newPageId(Math.random);
+  pageId = randomId();
   nextBatch = 1;
   joining = true;
   outbox = createOutbox<Batch>({

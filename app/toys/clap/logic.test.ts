@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { PAGE_ID } from "../../../contracts/claps";
 import { seededRandom } from "../../kit/lib/random";
 import {
   CLAP_THROTTLE_MS,
@@ -9,7 +8,6 @@ import {
   crowdMood,
   crowdText,
   MAX_CROWD_CLAPS_PER_SECOND,
-  newPageId,
 } from "./logic";
 
 describe("aggressive claps", () => {
@@ -75,19 +73,5 @@ describe("the crowd", () => {
   it("reads the crowd out in words", () => {
     expect(crowdText(12345, 3)).toBe("12,345 claps from everyone. 3 clapping now.");
     expect(crowdText(1, null)).toBe("1 clap from everyone.");
-  });
-});
-
-describe("a page's id", () => {
-  it("is one the server takes", () => {
-    expect(newPageId(Math.random)).toMatch(PAGE_ID);
-    const saved = globalThis.crypto;
-    Object.defineProperty(globalThis, "crypto", { value: undefined, configurable: true });
-    try {
-      expect(newPageId(seededRandom(6))).toMatch(PAGE_ID);
-      expect(newPageId(seededRandom(6))).not.toBe(newPageId(seededRandom(7)));
-    } finally {
-      Object.defineProperty(globalThis, "crypto", { value: saved, configurable: true });
-    }
   });
 });

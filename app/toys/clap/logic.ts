@@ -61,11 +61,3 @@ export function crowdText(total: number, clapping: number | null): string {
   const now = clapping === null ? "" : ` ${formatCount(clapping)} clapping now.`;
   return `${formatCount(total)} ${total === 1 ? "clap" : "claps"} from everyone.${now}`;
 }
-
-const ID_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789";
-
-/** This page's id for its batches of claps (contracts/claps.ts PAGE_ID): random, never stored. */
-export function newPageId(random: Random): string {
-  if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
-  return Array.from({ length: 26 }, () => ID_LETTERS[Math.floor(random() * ID_LETTERS.length)]).join("");
-}

@@ -10,6 +10,7 @@ import {
   type WallJson,
   type WallMessage,
 } from "../../../contracts/wall";
+import { randomId } from "../../kit/lib/random-id";
 import { readItem, writeItem } from "../../kit/lib/storage";
 import { followTopicLater } from "../../kit/live/follow-later";
 import { createOutbox } from "../../kit/live/outbox";
@@ -54,19 +55,6 @@ interface Paint {
   e: number;
   /** The paint's own id (PAINT_ID), the same on every resend. */
   id: string;
-}
-
-/**
- * A paint's id: random, a UUID where the browser makes one (a secure context), else 32 hex digits
- * of crypto's randomness, or of Math.random's without crypto at all (as app/kit/lib/device-id.ts).
- */
-function newPaintId(): string {
-  const random = typeof crypto === "undefined" ? undefined : crypto;
-  if (random && typeof random.randomUUID === "function") return random.randomUUID();
-  const bytes = new Uint8Array(16);
-  if (random && typeof random.getRandomValues === "function") random.getRandomValues(bytes);
-  else for (let k = 0; k < bytes.length; k++) bytes[k] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 const isCooldown = (ms: unknown): ms is number =>
@@ -242,7 +230,7 @@ export function startWallLink(store: WallStore): WallLink {
 
   return {
     paint(cell, e) {
-      outbox.add({ cell, e, id: newPaintId() });
+      outbox.add({ cell, e, id: randomId() });
       noticeWaits = false;
       // The visitor's own paint, and its cooldown, render at once (use-live-state.ts).
       store.update({ mine: new Map(state().mine).set(cell, e), notice: null }, true);

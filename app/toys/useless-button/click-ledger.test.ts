@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEVICE_ID, MAX_CLICKS_PER_SEND } from "../../../contracts/clicks";
+import { MAX_CLICKS_PER_SEND } from "../../../contracts/clicks";
 import {
   addClick,
   awaitsCheck,
   BEACON_CLOCK_MARGIN_MS,
   confirm,
   type Ledger,
-  newDeviceId,
   newLedger,
   nextSend,
   noteBeacon,
@@ -111,10 +110,6 @@ describe("the click ledger", () => {
     expect(unsentLegacyClicks(JSON.stringify(queue))).toBe(5);
     expect(unsentLegacyClicks("not json")).toBe(0);
     expect(unsentLegacyClicks(null)).toBe(0);
-  });
-
-  it("makes device ids the server accepts", () => {
-    expect(newDeviceId()).toMatch(DEVICE_ID);
   });
 });
 

@@ -157,9 +157,3 @@ export function unsentLegacyClicks(raw: string | null | undefined): number {
     return 0;
   }
 }
-
-/** A device id no other browser will make. */
-export const newDeviceId = (): string =>
-  typeof crypto !== "undefined" && "randomUUID" in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}-${Math.random().toString(36).slice(2, 12)}`;

@@ -1,4 +1,5 @@
 import type { ClicksSend } from "../../../contracts/clicks";
+import { randomId } from "../../kit/lib/random-id";
 import { readItem, removeItem, writeItem } from "../../kit/lib/storage";
 import { hasLocks, holdLock } from "../../kit/live/locks";
 import {
@@ -7,7 +8,6 @@ import {
   LEGACY_LEDGER_KEY,
   LEGACY_QUEUE_KEY,
   type Ledger,
-  newDeviceId,
   newLedger,
   noteBeacon,
   parseLedger,
@@ -58,7 +58,7 @@ function storedLedgers(): [string, string][] {
 /** Makes this page's own ledger and takes its lock (once; clicks before the lock wait in memory). */
 export function startOwnLedger(): void {
   if (ownKey) return;
-  const ledger = newLedger(newDeviceId());
+  const ledger = newLedger(randomId());
   const key = LEDGER_PREFIX + ledger.device;
   ownKey = key;
   owned.set(key, ledger);
@@ -134,7 +134,7 @@ export async function adoptOrphans(): Promise<void> {
   const legacyClicks = unsentLegacyClicks(readItem(LEGACY_QUEUE_KEY));
   removeItem(LEGACY_QUEUE_KEY);
   if (legacyClicks > 0) {
-    const ledger = { ...newLedger(newDeviceId()), made: legacyClicks };
+    const ledger = { ...newLedger(randomId()), made: legacyClicks };
     const key = LEDGER_PREFIX + ledger.device;
     await holdLock(key);
     save(key, ledger);
