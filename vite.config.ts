@@ -68,10 +68,11 @@ export default defineConfig({
                   // had a chunk of its own, fetched once the page was live: that second request
                   // cost each live page 880 bytes of a cold load (issue 46), and a shared toy
                   // needs the channel as soon as it is live anyway. Each of these pages lists it
-                  // with its route chunk. The id maker (lib/random-id) that all of them use
-                  // travels here too: a chunk of its own would be a request more for each.
+                  // with its route chunk. The id maker (lib/random-id) and the Web Locks (locks)
+                  // that several of them use travel here too: a chunk of their own would be a
+                  // request more for those pages.
                   name: "live",
-                  test: /\/app\/kit\/live\/(request|retry|follow-later|use-live-state|channel|topics|connection|connection-words|outbox|pacer)\.|\/app\/kit\/lib\/random-id\.|\/contracts\/live\./,
+                  test: /\/app\/kit\/live\/(request|retry|follow-later|use-live-state|channel|topics|connection|connection-words|outbox|pacer|locks)\.|\/app\/kit\/lib\/random-id\.|\/contracts\/live\./,
                 },
                 {
                   // The blog list and its articles share their data: one chunk, not two.

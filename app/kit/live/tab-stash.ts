@@ -1,5 +1,6 @@
 import { randomId } from "../lib/random-id";
 import { readItem, removeItem, writeItem } from "../lib/storage";
+import { hasLocks, holdLock } from "./locks";
 
 /**
  * What one tab keeps in localStorage until the server has it (a shared toy's unsent work), under a
@@ -25,26 +26,6 @@ export interface TabStash {
    * their keys go then.
    */
   adoptLeft(take: (values: unknown[]) => void): Promise<void>;
-}
-
-/**
- * Web Locks, held as locks.ts holds them (until the page goes away). Not imported from there: a
- * module both this file and the Useless Button's first load import becomes a chunk of its own, one
- * more request for the site's first page.
- */
-const locks = () => (typeof navigator !== "undefined" ? navigator.locks : undefined);
-const hasLocks = () => locks() !== undefined;
-function holdLock(name: string, { ifAvailable }: { ifAvailable: boolean }): Promise<boolean> {
-  const manager = locks();
-  if (!manager) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    manager
-      .request(name, { ifAvailable }, (lock) => {
-        resolve(lock !== null);
-        return lock ? new Promise<void>(() => {}) : undefined;
-      })
-      .catch(() => resolve(false));
-  });
 }
 
 /** Without Web Locks, a tab's value this old is taken as left by a tab that is gone. */
