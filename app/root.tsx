@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { markHydrated } from "./kit/hooks/use-client-value";
 import { rootMeta } from "./kit/lib/meta";
 import { whenIdle } from "./kit/lib/next-task";
 import { registerServiceWorker } from "./kit/pwa/service-worker";
@@ -23,6 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     // A marker for browser tests and the benchmark: the page is interactive.
     document.documentElement.dataset.hydrated = "true";
+    markHydrated();
     // Clicks the visitor made before now were held by the bootstrap (scripts/build/bootstrap.ts):
     // they happen now, once.
     window.__pointlessLive?.();

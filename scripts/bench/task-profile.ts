@@ -1,11 +1,12 @@
 // What runs in each main-thread task after a page's first paint, by function: a cold load in the
-// benches' browser (a new context, the CPU slowed as Lighthouse slows it), traced with V8's
-// sampling profiler, then every task after the first contentful paint that is longer than MIN_MS
-// (as it would read slowed, default 50) printed with its time in the page's modules and the
+// benches' browser (a new context), traced with V8's sampling profiler, then every task after the
+// first contentful paint longer than MIN_MS as Lighthouse's simulation would read it at AS_IF
+// (its CPU time times AS_IF: a busy machine does not lengthen a task's own CPU time; default 8x,
+// the slow day's), printed with its time in the page's modules and the
 // functions that took it. Built without minifying (PROFILE_BUILD=1 npm run build, into a folder of
 // its own with SITE_DIR), the names are React's and the site's own.
 //
-//   node scripts/bench/task-profile.ts / /about               (CPU=8 RUNS=1 MIN_MS=50 by default)
+//   node scripts/bench/task-profile.ts / /about     (AS_IF=8 CPU=1 RUNS=1 MIN_MS=50 by default)
 //   PROFILE_BUILD=1 npm run build && cp -r build /tmp/build-prof && npm run build
 //   SITE_DIR=/tmp/build-prof/client node scripts/bench/task-profile.ts /
 import { readFileSync } from "node:fs";
@@ -18,6 +19,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's own time in the event (CPU), where the trace has it. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -29,7 +32,10 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber?: number };
 }
 
-const CPU = Number(process.env.CPU ?? 8);
+/** The CPU slowdown applied to the browser for real (1: none, and each task's thread time is read). */
+const CPU = Number(process.env.CPU ?? 1);
+/** The slowdown a task's own CPU time is scaled by, as Lighthouse's simulation does (its 4x, or 8x for a slow day). */
+const AS_IF = Number(process.env.AS_IF ?? 8);
 const RUNS = Number(process.env.RUNS ?? 1);
 const MIN_MS = Number(process.env.MIN_MS ?? 50);
 const TOP = Number(process.env.TOP ?? 8);
@@ -69,6 +75,14 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number) {
   return { nodes, samples };
 }
 
+/**
+ * A task's length as Lighthouse's simulation would read it at AS_IF: its own CPU time (the thread's
+ * time, not the wall clock's, so a busy machine does not lengthen it) times AS_IF, or, with the CPU
+ * slowed for real (CPU > 1), its wall time scaled from CPU to AS_IF.
+ */
+const slowed = (event: TraceEvent) =>
+  CPU > 1 ? ((event.dur ?? 0) / 1000) * (AS_IF / CPU) : ((event.tdur ?? event.dur ?? 0) / 1000) * AS_IF;
+
 const short = (url = "") => url.replace(/^.*\/assets\//, "").replace(/^https?:\/\/[^/]+/, "") || "(page)";
 
 async function profile(origin: string, path: string) {
@@ -91,7 +105,7 @@ async function profile(origin: string, path: string) {
     });
     // Nothing asks the page anything while it starts (a locator's polling is a task of its own).
     await page.goto(origin + path, { waitUntil: "load" });
-    await page.waitForTimeout(Number(process.env.WAIT_MS ?? 1000 * CPU));
+    await page.waitForTimeout(Number(process.env.WAIT_MS ?? 3000 * CPU));
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
     const events = trace.traceEvents;
     const { pid, tid, fcpTs } = mainThread(events);
@@ -104,7 +118,7 @@ async function profile(origin: string, path: string) {
           event.ph === "X" &&
           (event.name === "ThreadControllerImpl::RunTask" || event.name === "RunTask") &&
           event.ts >= fcpTs &&
-          (event.dur ?? 0) / 1000 >= MIN_MS,
+          slowed(event) >= MIN_MS,
       )
       .sort((a, b) => a.ts - b.ts)
       // A task inside another (RunTask within ThreadControllerImpl::RunTask) is the same task.
@@ -120,7 +134,7 @@ async function profile(origin: string, path: string) {
       );
     const navigationStart = events.find((event) => event.name === "navigationStart" && event.pid === pid)?.ts ?? fcpTs;
     console.log(
-      `${path}: first contentful paint at ${((fcpTs - navigationStart) / 1000).toFixed(0)} ms; ${tasks.length} tasks over ${MIN_MS} ms after it (CPU ${CPU}x, real time)`,
+      `${path}: first contentful paint at ${((fcpTs - navigationStart) / 1000).toFixed(0)} ms; ${tasks.length} tasks over ${MIN_MS} ms as if at ${AS_IF}x after it (browser slowed ${CPU}x)`,
     );
     for (const task of tasks) {
       const end = task.ts + (task.dur ?? 0);
@@ -223,7 +237,7 @@ async function profile(origin: string, path: string) {
         .slice(0, 4)
         .join("; ");
       console.log(
-        `  at ${((task.ts - navigationStart) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(0)} ms (${what})\n` +
+        `  at ${((task.ts - navigationStart) / 1000).toFixed(0)} ms: ${slowed(task).toFixed(0)} ms as if at ${AS_IF}x (${((task.tdur ?? task.dur ?? 0) / 1000).toFixed(1)} ms of CPU, ${((task.dur ?? 0) / 1000).toFixed(1)} ms wall) (${what})\n` +
           `    events: ${top(native, 8)}\n` +
           `    by module: ${top(byModule, 5)}\n    self: ${top(self, TOP)}\n    inside: ${top(inside, TOP + 4)}\n    (${sampled.toFixed(0)} ms sampled)`,
       );

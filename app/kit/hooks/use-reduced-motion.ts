@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useClientValue } from "./use-client-value";
 
 const QUERY = "(prefers-reduced-motion: reduce)";
 
@@ -16,5 +16,5 @@ export function prefersReducedMotion(): boolean {
 
 /** True when the visitor asked for less motion. False during pre-render and hydration. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
+  return useClientValue(subscribe, prefersReducedMotion, false);
 }
