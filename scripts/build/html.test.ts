@@ -62,7 +62,7 @@ describe("HTML rewrites", () => {
 });
 
 describe("the bootstrap", () => {
-  it("reads React Router's script into a plan: the modules, their route ids, the entry, and every chunk to preload", () => {
+  it("reads React Router's script into a plan: the modules, their route ids, the entry, every chunk to preload, and what they all import, first", () => {
     const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(bootstrap)?.[1] ?? "";
     expect(bootPlan(script, closureOf)).toEqual({
       preload: [
@@ -72,6 +72,7 @@ describe("the bootstrap", () => {
         "/assets/entry.client-4.js",
         "/assets/shell-5.js",
       ],
+      first: ["/assets/shell-5.js"],
       modules: [
         { url: "/assets/manifest-1.js" },
         { url: "/assets/root-2.js", routeId: "root" },

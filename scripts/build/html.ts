@@ -119,7 +119,13 @@ export function bootPlan(script: string, closureOf: (urls: string[]) => string[]
     const routeId = m[1] ? routeIds.get(m[1]) : undefined;
     return routeId ? { url: m[2] as string, routeId } : { url: m[2] as string };
   });
-  return { preload: closureOf([...modules.map((m) => m.url), entry]), modules, entry };
+  const every = [...modules.map((m) => m.url), entry];
+  // What the route modules and the entry all import (the shell): evaluated first, in a task of its
+  // own. (React Router's manifest is data and imports nothing.)
+  const code = [...modules.filter((m) => "routeId" in m).map((m) => m.url), entry];
+  const closures = code.map((url) => new Set(closureOf([url])));
+  const first = [...(closures[0] ?? [])].filter((url) => !every.includes(url) && closures.every((c) => c.has(url)));
+  return { preload: closureOf(every), first, modules, entry };
 }
 
 /**

@@ -55,8 +55,10 @@ export function UselessButton() {
   // is no counter service.
   const [deviceClicks, incrementDevice] = useStoredNumber(DEVICE_KEY);
   const [personalClicks, incrementPersonal] = useStoredNumber(PERSONAL_KEY);
-  // While React hydrates, the count the inline script showed, if it answered a press.
-  const shownClicks = personalClicks ?? earlyPresses()?.personal ?? "–";
+  // Until the stored count arrives (a transition after hydration), the count the inline script
+  // showed, if it answered a press: kept here, as the script's note is handed over in an effect.
+  const [earlyClicks, setEarlyClicks] = useState(() => earlyPresses()?.personal ?? null);
+  const shownClicks = personalClicks ?? earlyClicks ?? "–";
   const counter = useGlobalCounter();
   const global = counterDisplay(counter, deviceClicks);
   const { current: message, next: nextMessage } = useShuffleBag(MESSAGES);
@@ -101,6 +103,7 @@ export function UselessButton() {
   const adoptPresses = useEffectEvent(() => {
     const early = adoptEarlyPresses();
     if (!early) return;
+    setEarlyClicks(early.personal);
     setSpins(early.presses);
     celebrate(early.presses, early.personal);
   });
