@@ -133,6 +133,52 @@ async function profile(origin: string, path: string) {
           ),
       );
     const navigationStart = events.find((event) => event.name === "navigationStart" && event.pid === pid)?.ts ?? fcpTs;
+    // All of the main thread's work, before and after the paint: its tasks' own CPU time, and the
+    // profiler's samples by module (what the main-thread work is made of).
+    const topLevel = events.filter(
+      (event) =>
+        event.pid === pid && event.tid === tid && event.ph === "X" && event.name === "ThreadControllerImpl::RunTask",
+    );
+    const cpu = (from: number, to: number) =>
+      topLevel
+        .filter((event) => event.ts >= from && event.ts < to)
+        .reduce((sum, event) => sum + (event.tdur ?? event.dur ?? 0), 0) / 1000;
+    const byModuleAll = new Map<string, number>();
+    const selfAll = new Map<string, number>();
+    for (let k = 0; k + 1 < samples.length; k++) {
+      const sample = samples[k] as { ts: number; node: number };
+      if (sample.ts < navigationStart) continue;
+      let at = nodes.get(sample.node);
+      let moduleOf = "";
+      for (; at && !moduleOf; at = at.parent ? nodes.get(at.parent) : undefined) moduleOf = short(at.callFrame.url);
+      const name =
+        moduleOf && moduleOf !== "(page)" ? moduleOf : (nodes.get(sample.node)?.callFrame.functionName ?? "?");
+      const ms = ((samples[k + 1]?.ts ?? sample.ts) - sample.ts) / 1000;
+      byModuleAll.set(name, (byModuleAll.get(name) ?? 0) + ms);
+      const frame = nodes.get(sample.node)?.callFrame;
+      if (frame && !["(idle)", "(program)", "(root)"].includes(frame.functionName)) {
+        const fn = `${frame.functionName || "(anonymous)"} ${short(frame.url)}`;
+        selfAll.set(fn, (selfAll.get(fn) ?? 0) + ms);
+      }
+    }
+    console.log(
+      `${path}: main thread ${cpu(navigationStart, fcpTs).toFixed(0)} ms of CPU before the paint, ${cpu(fcpTs, Number.POSITIVE_INFINITY).toFixed(0)} ms after; by module: ${[
+        ...byModuleAll,
+      ]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 10)
+        .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+        .join(", ")}`,
+    );
+    if (process.env.FUNCTIONS) {
+      console.log(
+        `  functions (self, from navigation): ${[...selfAll]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, Number(process.env.FUNCTIONS))
+          .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+          .join(", ")}`,
+      );
+    }
     console.log(
       `${path}: first contentful paint at ${((fcpTs - navigationStart) / 1000).toFixed(0)} ms; ${tasks.length} tasks over ${MIN_MS} ms as if at ${AS_IF}x after it (browser slowed ${CPU}x)`,
     );

@@ -73,15 +73,27 @@ export function boot(plan: BootPlan): void {
   };
   const page = window as unknown as Held;
 
-  // 0. A reload of a page whose navigation failed: on to where the visitor was going.
+  // 0. A reload of a page whose navigation failed: on to where the visitor was going. Session
+  // storage is read only on a reload: a page's first use of it waits for the browser to hand it
+  // over, a few milliseconds before the first paint for nothing on every other load (issue 55);
+  // there the note is cleared after the paint (below).
   let going: { from?: string; to?: string; at?: number } | null = null;
-  try {
-    going = JSON.parse(sessionStorage.getItem(GOING_KEY) ?? "null");
-    sessionStorage.removeItem(GOING_KEY);
-  } catch {
-    // No storage: the visitor stays on this page.
-  }
+  const forgetGoing = () => {
+    try {
+      sessionStorage.removeItem(GOING_KEY);
+    } catch {
+      // No storage: nothing was noted.
+    }
+  };
   const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  if (navigation?.type === "reload") {
+    try {
+      going = JSON.parse(sessionStorage.getItem(GOING_KEY) ?? "null");
+    } catch {
+      // No storage: the visitor stays on this page.
+    }
+    forgetGoing();
+  }
   if (
     navigation?.type === "reload" &&
     going?.from === location.href &&
@@ -267,13 +279,31 @@ export function boot(plan: BootPlan): void {
   const go = () => {
     if (started) return;
     started = true;
-    for (const href of plan.preload) {
+    const preload = (href: string) => {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.href = href;
       document.head.append(link);
-    }
-    void load(0);
+    };
+    // The page's first request sets up its loading (1-7 ms of the main thread here, the others a
+    // tenth of a millisecond each): alone in this task, the rest in the next (issue 55).
+    const [firstModule, ...otherModules] = plan.preload;
+    if (firstModule) preload(firstModule);
+    void nextTask().then(() => {
+      for (const href of otherModules) preload(href);
+      void load(0);
+      // The page's first use of localStorage waits for the browser to hand over the site's
+      // storage (a round trip to the browser process, 10-100 ms on a busy phone): asked for here,
+      // in a task of its own while the scripts download, it is not inside the hydration's effects.
+      void nextTask().then(() => {
+        try {
+          localStorage.length;
+        } catch {
+          // No storage: the page keeps its counts in memory.
+        }
+        if (navigation?.type !== "reload") forgetGoing();
+      });
+    });
   };
   // Start once the page is on screen: when the paint entry says so, or AFTER_FRAME_MS after the
   // first frame (this script sits at the end of the body, so the next frame paints the page), which
