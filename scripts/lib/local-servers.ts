@@ -42,10 +42,13 @@ export async function startRedis({
   port: fixedPort,
   dir,
   detached = false,
+  more = [],
 }: {
   port?: number;
   dir?: string;
   detached?: boolean;
+  /** More of redis-server's options (`--replicaof host port`). */
+  more?: string[];
 } = {}): Promise<{
   url: string;
   port: number;
@@ -56,7 +59,7 @@ export async function startRedis({
   const persistence = dir ? ["--dir", dir, "--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"];
   const child = spawn(
     "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--protected-mode", "yes"],
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--protected-mode", "yes", ...more],
     { stdio: "ignore", detached },
   );
   const failed = new Promise<never>((_, reject) => {
@@ -80,6 +83,18 @@ export async function startRedis({
   })();
   await Promise.race([listening, failed]);
   return { url: `redis://127.0.0.1:${port}`, port, child };
+}
+
+/** Resolves once something accepts connections on `port`; rejects if `child` exits first, or after 5 s. */
+export async function waitForPort(port: number, child: ChildProcess, what: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${what} stopped at once (exit ${child.exitCode ?? child.signalCode})`);
+    }
+    if (await accepts(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${what} did not start listening within 5 s`);
 }
 
 /**

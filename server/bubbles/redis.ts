@@ -1,6 +1,7 @@
 import { RESP_TYPES } from "redis";
 import { bytesFor } from "../../contracts/bubbles.ts";
 import type { RedisClient } from "../ops/backends.ts";
+import { sendWrite } from "../ops/redis.ts";
 import type { BubbleStore, PopResult } from "./store.ts";
 
 // The sheet's bits, and its number, size and counts, under the site's hash tag.
@@ -70,7 +71,7 @@ export function redisBubbleStore(redis: () => RedisClient): BubbleStore {
       };
     },
     async pop(sheet, indexes, size) {
-      const [current, popped, finished, next, newly, nextSize] = (await redis().sendCommand([
+      const [current, popped, finished, next, newly, nextSize] = (await sendWrite(redis(), [
         "EVAL",
         POP,
         "2",

@@ -1,6 +1,7 @@
 import { PAGE_MEMORY_MS, REPLAY_WINDOW } from "../../contracts/claps.ts";
 import { luaGeneration, newGeneration } from "../live/generation.ts";
 import type { RedisClient } from "../ops/backends.ts";
+import { sendWrite } from "../ops/redis.ts";
 import { type AddResult, type ClapStore, DEFAULT_MAX_PAGES } from "./store.ts";
 
 // The total, and each page's replay window (forgotten a day after its last batch), under the
@@ -97,7 +98,7 @@ export function redisClapStore(
       return { total: Number(total), generation: String(generation) };
     },
     async add(batches, now) {
-      const [total, admissions, generation] = (await redis().sendCommand([
+      const [total, admissions, generation] = (await sendWrite(redis(), [
         "EVAL",
         ADD,
         String(3 + batches.length),

@@ -1,5 +1,6 @@
 import { MAX_CLICKS_PER_SEND } from "../../contracts/clicks.ts";
 import type { RedisClient } from "../ops/backends.ts";
+import { sendWrite } from "../ops/redis.ts";
 import { type ClickStore, type DeviceMemory, FORGET_PER_WRITE, rememberedFor } from "./store.ts";
 
 // Every key shares the hash tag {pointless}, so a Redis Cluster keeps them on one node and the
@@ -86,7 +87,7 @@ export function redisClickStore(redis: () => RedisClient, memory: DeviceMemory):
       return Number((await redis().get(TOTAL)) ?? 0);
     },
     async count({ device, from, to }, now) {
-      const reply = (await redis().sendCommand([
+      const reply = (await sendWrite(redis(), [
         "EVAL",
         COUNT,
         "4",

@@ -70,9 +70,27 @@ export function createApi({
   });
   app.get("/readyz", async (c) => {
     c.header("Cache-Control", "no-store");
-    // What arrives that shows a proxy in front set up wrong: ready all the same, but said.
-    const signs = warnings();
-    const warned = signs.length > 0 ? { warnings: signs } : {};
+    // What arrives that shows a proxy in front set up wrong: ready all the same, but said. With
+    // Redis, the primary in use, and how many replicas it has (when writes wait for them).
+    const replicas = backends.replicas();
+    const signs = [
+      ...warnings(),
+      ...(replicas === 0
+        ? [
+            {
+              kind: "no-replica",
+              advice:
+                "the Redis primary has no replica connected: writes are acknowledged by the primary alone, and a failover would have nothing to promote; start the replica (or the old primary, which Sentinel makes a replica)",
+            },
+          ]
+        : []),
+    ];
+    const warned = {
+      ...(backends.kind === "redis"
+        ? { primary: backends.primary() ?? null, ...(replicas === null ? {} : { replicas }) }
+        : {}),
+      ...(signs.length > 0 ? { warnings: signs } : {}),
+    };
     if (stopping()) {
       c.header("Retry-After", String(RETRY_AFTER_S));
       return c.json({ ready: false, store: backends.kind, ...warned, ...error("The server is stopping.") }, 503);

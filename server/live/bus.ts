@@ -43,8 +43,9 @@ const CHANNEL = (name: string) => `{pointless}:live:${name}`;
 
 function redisBus(backends: Backends, log: Logger): Bus {
   const publisher = backends.redis();
-  // A connection in subscriber mode can do nothing else: one more, for all subscriptions.
-  const subscriber = publisher.duplicate();
+  // A connection in subscriber mode can do nothing else: one more, for all subscriptions (with
+  // Sentinel, the one that follows the primary through a promotion).
+  const subscriber = backends.subscriber();
   const handlers = new Map<string, ((message: string) => void)[]>();
   const subscribed = new Set<string>();
   const readyHandlers: (() => void)[] = [];
@@ -64,13 +65,10 @@ function redisBus(backends: Backends, log: Logger): Bus {
     }
   }
 
-  subscriber.on("error", (error: unknown) => log.debug("redis subscriber error", { error: errorText(error) }));
-  subscriber.on("ready", () => {
+  subscriber.onReady(() => {
     subscribeAll();
     for (const handler of readyHandlers) handler();
   });
-  // It reconnects by itself; the store guard logs the store's state.
-  subscriber.connect().catch(() => {});
 
   return {
     publish(channel, message) {
@@ -86,12 +84,6 @@ function redisBus(backends: Backends, log: Logger): Bus {
       readyHandlers.push(handler);
       if (subscriber.isReady) queueMicrotask(handler);
     },
-    async close() {
-      await Promise.race([
-        subscriber.close().catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, 1000).unref()),
-      ]);
-      if (subscriber.isOpen) subscriber.destroy();
-    },
+    close: () => subscriber.close(),
   };
 }

@@ -1,28 +1,17 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { createClient } from "redis";
 import { errorText, type Logger } from "./log.ts";
+import { openRedisLink, type RedisClient, type RedisSettings, type Subscriber } from "./redis.ts";
 import { createStoreGuard, StoreUnavailable } from "./store-guard.ts";
 
 /**
- * The stores every live feature shares: one SQLite file (the default, one machine) or one Redis
- * client (REDIS_URL: several servers share it). Opening never blocks the server from starting:
- * pages are served at once, and the features answer 503 until their store answers.
+ * The stores every live feature shares: one SQLite file (the default, one machine) or Redis
+ * (REDIS_URL, or a primary with replicas through REDIS_SENTINELS: several servers share it; redis.ts).
+ * Opening never blocks the server from starting: pages are served at once, and the features answer
+ * 503 until their store answers.
  */
-const createRedisClient = (url: string, deadlineMs: number) =>
-  createClient({
-    url,
-    // While Redis is away, commands fail at once instead of waiting in memory; while it is frozen,
-    // at most this many wait for an answer, and the rest fail at once.
-    disableOfflineQueue: true,
-    commandsQueueMaxLength: 1000,
-    socket: {
-      connectTimeout: deadlineMs,
-      reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),
-    },
-  });
-export type RedisClient = ReturnType<typeof createRedisClient>;
+export type { RedisClient } from "./redis.ts";
 
 export interface Backends {
   readonly kind: "sqlite" | "redis";
@@ -34,6 +23,12 @@ export interface Backends {
   redis(): RedisClient;
   /** Every call to a store runs through this guard: a deadline, and its state in the log. */
   readonly guard: ReturnType<typeof createStoreGuard>;
+  /** The connection the bus listens on (Redis only). */
+  subscriber(): Subscriber;
+  /** The Redis primary in use ("host:port"; undefined on SQLite, or while none answers). */
+  primary(): string | undefined;
+  /** The replicas the Redis primary had connected at the last look (null: not watched). */
+  replicas(): number | null;
   /** The store answers a trivial question (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +36,13 @@ export interface Backends {
 
 export interface BackendOptions {
   redisUrl?: string;
+  /** A primary with replicas, found through these Sentinels under REDIS_SENTINEL_NAME. */
+  redisSentinels?: RedisSettings["sentinels"];
+  redisSentinelName?: string;
+  redisPassword?: string;
+  redisSentinelPassword?: string;
+  /** A write is acknowledged once this many of the primary's connected replicas have it (0: at once). */
+  redisWaitReplicas?: number;
   dataDir: string;
   deadlineMs: number;
   log: Logger;
@@ -57,7 +59,7 @@ const guardFor = (name: string, { deadlineMs, log, observe }: BackendOptions) =>
   });
 
 export function openBackends(options: BackendOptions): Backends {
-  return options.redisUrl ? openRedis(options.redisUrl, options) : openSqlite(options);
+  return options.redisUrl || options.redisSentinels ? openRedis(options) : openSqlite(options);
 }
 
 function openSqlite(options: BackendOptions): Backends {
@@ -97,6 +99,11 @@ function openSqlite(options: BackendOptions): Backends {
     redis: () => {
       throw new Error("this server runs on SQLite");
     },
+    subscriber: () => {
+      throw new Error("this server runs on SQLite");
+    },
+    primary: () => undefined,
+    replicas: () => null,
     guard,
     ping: () => guard.run(() => void sqlite().prepare("SELECT 1").get()),
     async close() {
@@ -106,41 +113,33 @@ function openSqlite(options: BackendOptions): Backends {
   };
 }
 
-function openRedis(url: string, options: BackendOptions): Backends {
-  const { deadlineMs, log } = options;
+function openRedis(options: BackendOptions): Backends {
   const guard = guardFor("redis", options);
-  const client = createRedisClient(url, deadlineMs);
-  // The client reconnects by itself; what the API sees is logged by the guard, once per change.
-  client.on("error", (error: unknown) => log.debug("redis client error", { error: errorText(error) }));
-  client.on("ready", () => guard.mark(true));
-  client.on("end", () => guard.mark(false, "connection closed"));
-  client.connect().catch((error: unknown) => guard.mark(false, error));
-
-  const safeUrl = (() => {
-    try {
-      const parsed = new URL(url);
-      return `${parsed.protocol}//${parsed.host}`;
-    } catch {
-      return "Redis";
-    }
-  })();
-
+  const link = openRedisLink({
+    url: options.redisUrl,
+    sentinels: options.redisSentinels,
+    sentinelName: options.redisSentinelName,
+    password: options.redisPassword,
+    sentinelPassword: options.redisSentinelPassword,
+    waitReplicas: options.redisWaitReplicas,
+    deadlineMs: options.deadlineMs,
+    log: options.log,
+    mark: guard.mark,
+  });
+  const { client } = link;
   return {
     kind: "redis",
-    where: `Redis at ${safeUrl}`,
+    where: link.where,
     sqlite: () => {
       throw new Error("this server runs on Redis");
     },
     redis: () => client,
+    subscriber: link.subscriber,
+    primary: link.primary,
+    replicas: link.replicas,
     guard,
     ping: () => guard.run(async () => void (await client.ping())),
-    async close() {
-      // A frozen Redis must not hold the stop: give it the deadline, then drop the connection.
-      const quit = client.isOpen ? client.close().catch(() => {}) : Promise.resolve();
-      const late = new Promise((resolve) => setTimeout(resolve, deadlineMs).unref());
-      await Promise.race([quit, late]);
-      if (client.isOpen) client.destroy();
-    },
+    close: link.close,
   };
 }
 

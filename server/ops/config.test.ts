@@ -111,6 +111,34 @@ describe("readConfig", () => {
     );
   });
 
+  it("reads a primary with replicas through Sentinel, waiting for one replica by default", () => {
+    expect(readConfig({})).toMatchObject({ redisSentinels: undefined, redisWaitReplicas: 0 });
+    expect(readConfig({ REDIS_URL: "redis://cache:6379" }).redisWaitReplicas).toBe(0);
+    const config = readConfig({ REDIS_SENTINELS: "10.0.0.2:26379,sentinel-b.internal:26380", REDIS_PASSWORD: "pw" });
+    expect(config).toMatchObject({
+      redisUrl: undefined,
+      redisSentinels: [
+        { host: "10.0.0.2", port: 26379 },
+        { host: "sentinel-b.internal", port: 26380 },
+      ],
+      redisSentinelName: "pointless",
+      redisPassword: "pw",
+      redisWaitReplicas: 1,
+    });
+    expect(readConfig({ REDIS_SENTINELS: "a:1", REDIS_SENTINEL_NAME: "toys", REDIS_WAIT_REPLICAS: "0" })).toMatchObject(
+      {
+        redisSentinelName: "toys",
+        redisWaitReplicas: 0,
+      },
+    );
+    expect(refusal({ REDIS_SENTINELS: "a:1", REDIS_URL: "redis://b:6379" })).toMatch(/both set/);
+    expect(refusal({ REDIS_SENTINELS: "10.0.0.2" })).toMatch(/^REDIS_SENTINELS must be the Sentinels as "host:port"/);
+    expect(refusal({ REDIS_SENTINELS: "a:70000" })).toMatch(/REDIS_SENTINELS must be/);
+    expect(refusal({ REDIS_WAIT_REPLICAS: "-1" })).toMatch(/REDIS_WAIT_REPLICAS must be/);
+    expect(refusal({ REDIS_SENTINEL_NAME: "a b" })).toMatch(/REDIS_SENTINEL_NAME must be/);
+    expect(refusal({ REDIS_PASSWORD: "x".repeat(600) })).not.toContain("xxxx");
+  });
+
   it("stops at a malformed setting, naming it, its value and what it should be", () => {
     expect(refusal({ PORT: "abc" })).toBe('PORT must be a whole number from 0 to 65535, got "abc"');
     for (const port of ["-1", "65536", "3000.5", " 3000", "3e3", "0x10", "+80", "99999999999999999999"]) {

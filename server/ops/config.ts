@@ -35,6 +35,14 @@ const limit = v.pipe(
 );
 const limitText = (l: Limit) => `${l.burst}/${l.perMinute}`;
 
+/** "host:port,host:port" as the Sentinel client takes it. */
+function sentinelList(text: string) {
+  return text.split(",").map((node) => {
+    const at = node.lastIndexOf(":");
+    return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
+  });
+}
+
 function readsAsTrust(text: string): boolean {
   try {
     proxyTrust(text);
@@ -54,6 +62,20 @@ export const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.:%-]{1,255}$/))),
   SITE_DIR: v.optional(v.string(), "build/client"),
   REDIS_URL: v.optional(v.pipe(v.string(), v.url(), v.regex(/^rediss?:\/\//i))),
+  // A primary with replicas, found through Sentinel: "host:port,host:port,..." (at most 16).
+  REDIS_SENTINELS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[\w.-]{1,255}:\d{1,5}(,[\w.-]{1,255}:\d{1,5}){0,15}$/),
+      v.transform(sentinelList),
+      v.check((nodes) => nodes.every(({ port }) => port > 0 && port < 65536)),
+    ),
+  ),
+  REDIS_SENTINEL_NAME: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,64}$/)), "pointless"),
+  REDIS_PASSWORD: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  REDIS_SENTINEL_PASSWORD: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  // A write is acknowledged once this many of the replicas the primary has connected have it (WAIT).
+  REDIS_WAIT_REPLICAS: v.optional(whole(0, 16)),
   COUNTER_DATA_DIR: v.optional(v.string(), "data"),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.check(readsAsTrust), v.transform(proxyTrust)), "0"),
   COUNTER_READ_LIMIT: v.optional(limit, limitText(DEFAULT_LIMITS.read)),
@@ -107,6 +129,12 @@ const EXPECTED: Record<Setting, string> = {
   HOST: "an address or host name to listen on (e.g. 127.0.0.1 or ::)",
   SITE_DIR: "a folder",
   REDIS_URL: "a redis:// or rediss:// URL",
+  REDIS_SENTINELS:
+    'the Sentinels as "host:port", comma-separated (e.g. "10.0.0.2:26379,10.0.0.3:26379,10.0.0.4:26379")',
+  REDIS_SENTINEL_NAME: "the name the Sentinels monitor the primary by (letters, digits, . _ -; default pointless)",
+  REDIS_PASSWORD: "the Redis password, at most 512 characters",
+  REDIS_SENTINEL_PASSWORD: "the Sentinels' password, at most 512 characters",
+  REDIS_WAIT_REPLICAS: "a whole number from 0 to 16 (replicas that must have a write before it is acknowledged)",
   COUNTER_DATA_DIR: "a folder",
   TRUST_PROXY:
     'the addresses or subnets of the proxies in front, comma-separated (e.g. "10.0.0.0/8,127.0.0.1" or "loopback"), or how many proxies are in front (0, 1, 2...)',
@@ -139,7 +167,7 @@ const EXPECTED: Record<Setting, string> = {
 
 /** A value fit for the message: a Redis URL's password is not shown. */
 const shown = (setting: Setting, value: string) =>
-  setting === "VISITOR_SECRET"
+  setting === "VISITOR_SECRET" || setting === "REDIS_PASSWORD" || setting === "REDIS_SENTINEL_PASSWORD"
     ? `${value.length} characters`
     : JSON.stringify(setting === "REDIS_URL" ? value.replace(/\/\/[^/@]*@/, "//***@") : value).slice(0, 200);
 
@@ -156,7 +184,10 @@ export class ConfigError extends Error {
 /**
  * Everything the server reads from its environment, in one place, read once at start (as
  * docs/deploy.md lists them):
- * PORT (3000), HOST (every interface), SITE_DIR (build/client), REDIS_URL (else SQLite in
+ * PORT (3000), HOST (every interface), SITE_DIR (build/client), REDIS_URL, or REDIS_SENTINELS with
+ * REDIS_SENTINEL_NAME (pointless), REDIS_PASSWORD and REDIS_SENTINEL_PASSWORD (a primary with
+ * replicas, found and followed through Sentinel), REDIS_WAIT_REPLICAS (1 with Sentinel, else 0: a
+ * write is acknowledged once that many of the primary's connected replicas have it; else SQLite in
  * COUNTER_DATA_DIR, default data/), TRUST_PROXY (the proxies in front, whose X-Forwarded-For
  * is believed: their addresses or subnets, "10.0.0.0/8,127.0.0.1" or "loopback", or, as before,
  * how many there are, 1 behind one load balancer; 0 or unset on the open internet), COUNTER_READ_LIMIT
@@ -197,11 +228,21 @@ export function readConfig(env: Env = process.env) {
     );
   }
   const s = parsed.output;
+  if (s.REDIS_URL && s.REDIS_SENTINELS) {
+    throw new ConfigError([
+      `REDIS_URL and REDIS_SENTINELS are both set: set REDIS_URL for one Redis, or REDIS_SENTINELS for a primary with replicas, not both`,
+    ]);
+  }
   return {
     port: s.PORT,
     host: s.HOST,
     siteDir: s.SITE_DIR,
     redisUrl: s.REDIS_URL,
+    redisSentinels: s.REDIS_SENTINELS,
+    redisSentinelName: s.REDIS_SENTINEL_NAME,
+    redisPassword: s.REDIS_PASSWORD,
+    redisSentinelPassword: s.REDIS_SENTINEL_PASSWORD,
+    redisWaitReplicas: s.REDIS_WAIT_REPLICAS ?? (s.REDIS_SENTINELS ? 1 : 0),
     dataDir: s.COUNTER_DATA_DIR,
     trust: s.TRUST_PROXY,
     limits: { read: s.COUNTER_READ_LIMIT, write: s.COUNTER_WRITE_LIMIT },

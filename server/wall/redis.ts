@@ -2,6 +2,7 @@ import { RESP_TYPES } from "redis";
 import { emptyCells, WALL_SIZE } from "../../contracts/wall.ts";
 import { luaGeneration, newGeneration } from "../live/generation.ts";
 import type { RedisClient } from "../ops/backends.ts";
+import { sendWrite } from "../ops/redis.ts";
 import {
   FORGET_PER_WRITE,
   MAX_PAINT_IDS,
@@ -76,7 +77,7 @@ export function redisWallStore(
       return at !== null && at > now - memoryMs;
     },
     async paint(paints, now) {
-      const [version, places, generation] = (await redis().sendCommand([
+      const [version, places, generation] = (await sendWrite(redis(), [
         "EVAL",
         PAINT,
         "4",

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLICKS_PATH, CLICKS_TOPIC } from "../../contracts/clicks.ts";
+import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
+import { type SentinelGroup, startSentinelGroup } from "../../scripts/lib/redis-sentinel.ts";
+import { openLive } from "../test/live-client.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
+
+/**
+ * Issue 57: the server on a primary with a replica, found through three Sentinels
+ * (REDIS_SENTINELS). Devices count clicks on two servers while the primary is killed with SIGKILL
+ * and Sentinel promotes the replica: every click a server acknowledged is in the total after, none
+ * twice; each server follows the promotion for its commands and its pub/sub, and names the primary
+ * it uses in /readyz and its log.
+ */
+type Site = Awaited<ReturnType<typeof startSiteProcess>>;
+
+let group: SentinelGroup;
+let site: ReturnType<typeof makeSiteFixture>;
+const servers: Site[] = [];
+
+beforeAll(async () => {
+  group = await startSentinelGroup({ downAfterMs: 1000 });
+  site = makeSiteFixture();
+  const env = {
+    SITE_DIR: site.client,
+    COUNTER_DATA_DIR: site.dataDir,
+    REDIS_SENTINELS: group.sentinels,
+    COUNTER_WRITE_LIMIT: "100000/100000",
+    COUNTER_READ_LIMIT: "100000/100000",
+  };
+  servers.push(...(await Promise.all([startSiteProcess(env), startSiteProcess(env)])));
+}, 60_000);
+
+afterAll(async () => {
+  for (const server of servers) await stopProcess(server.child);
+  await group?.stop();
+  site?.remove();
+});
+
+const readyz = async (origin: string) =>
+  (await (await fetch(`${origin}/readyz`)).json()) as { ready: boolean; primary?: string; replicas?: number };
+
+async function send(origin: string, device: string, from: number, to: number) {
+  try {
+    const answer = await fetch(`${origin}${CLICKS_PATH}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ device, from, to }),
+      signal: AbortSignal.timeout(5000),
+    });
+    if (answer.status !== 200) {
+      if (process.env.DEBUG_FAILOVER) console.log(answer.status, await answer.text());
+      return null;
+    }
+    return (await answer.json()) as { acked: number; total: number };
+  } catch (error) {
+    if (process.env.DEBUG_FAILOVER) console.log("error", String(error));
+    return null;
+  }
+}
+
+describe("Redis through Sentinel, its primary killed mid-traffic", () => {
+  it("counts every acknowledged click once across the promotion, and follows it for commands and pub/sub", async () => {
+    const [a, b] = servers as [Site, Site];
+    const first = await group.primary();
+    await expect.poll(async () => (await readyz(a.origin)).primary, { timeout: 10_000 }).toBe(first);
+    await expect
+      .poll(() => readyz(b.origin), { timeout: 5000 })
+      .toMatchObject({ ready: true, primary: first, replicas: 1 });
+    expect(a.logs.some((line) => line.includes("redis primary (from Sentinel)") && line.includes(first))).toBe(true);
+
+    // Devices, each with its ledger as a page keeps it: sent up to `made`, acknowledged up to `acked`.
+    const devices = Array.from({ length: 6 }, (_, k) => ({ id: `failover-device-${k}-0123456789`, made: 0, acked: 0 }));
+    let running = true;
+    let sends = 0;
+    let refused = 0;
+    const loops = devices.map(async (device, k) => {
+      for (let n = 0; running; n++) {
+        device.made += 1 + (n % 3);
+        const answer = await send((n + k) % 2 ? a.origin : b.origin, device.id, device.acked, device.made);
+        sends++;
+        if (answer) device.acked = Math.max(device.acked, answer.acked);
+        else refused++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const killedPort = await group.killPrimary();
+    const killedAt = Date.now();
+    const promoted = await group.promotedFrom(killedPort);
+    const promotedAfterMs = Date.now() - killedAt;
+    // Counting on the new primary: a send acknowledged after the promotion.
+    const before = devices.map((d) => d.acked);
+    await expect
+      .poll(() => devices.filter((d, k) => d.acked > (before[k] ?? 0)).length, { timeout: 20_000 })
+      .toBe(devices.length);
+    const countingAfterMs = Date.now() - killedAt;
+    running = false;
+    await Promise.all(loops);
+    // The last sends go through, so each device's ledger is acknowledged to its end.
+    for (const [k, device] of devices.entries()) {
+      for (let tries = 0; device.acked < device.made && tries < 10; tries++) {
+        const answer = await send(k % 2 ? a.origin : b.origin, device.id, device.acked, device.made);
+        device.acked = Math.max(device.acked, answer?.acked ?? 0);
+        // As a page tries again: after a pause.
+        if (!answer) await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      expect(device.acked, `device ${k}'s clicks, all acknowledged`).toBe(device.made);
+    }
+
+    const clicks = devices.reduce((sum, d) => sum + d.made, 0);
+    for (const server of servers) {
+      const { total } = (await (await fetch(`${server.origin}${CLICKS_PATH}`)).json()) as { total: number };
+      expect(total, `the total on ${server.origin}`).toBe(clicks);
+      expect((await readyz(server.origin)).primary).toBe(promoted);
+      expect(
+        server.logs.some((line) => line.includes("redis primary (from Sentinel)") && line.includes(promoted)),
+      ).toBe(true);
+    }
+
+    // Pub/sub follows too: a count on one server reaches the other's live pages.
+    const watcher = await openLive(b.origin, [CLICKS_TOPIC], { headers: { Origin: b.origin } });
+    const extra = await send(a.origin, "failover-device-late-0123456789", 0, 5);
+    expect(extra?.total).toBe(clicks + 5);
+    await watcher.until(() => watcher.messages.some((m) => m.t === "clicks" && m.total === clicks + 5), 10_000);
+    watcher.close();
+    console.log(
+      `failover: ${sends} sends, ${refused} not acknowledged (sent again), promoted ${promotedAfterMs} ms and every device counting on ${promoted} ${countingAfterMs} ms after the SIGKILL of the primary`,
+    );
+  }, 90_000);
+});
