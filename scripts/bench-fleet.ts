@@ -48,15 +48,15 @@ const knee = await findKnee({
 });
 
 console.log(`\nbench:fleet: ${FLEET_VISITORS} visitors across three servers`);
-// Each visitor holds two of nginx's connections (the page's and the server's), and the voters
-// come back as new visitors all along: room for a thousand more (with 1,000 only, nginx ran out
-// once and the voters stood still). A sheet of 100,000 bubbles, which 500 pops a second do not
+// nginx planned as docs/deploy.md says, for the visitors and a thousand more: the voters come back
+// as new visitors all along (with room for 1,000 connections more only, nginx ran out once and the
+// voters stood still). A sheet of 100,000 bubbles, which 500 pops a second do not
 // finish in the run (the site's 10,000 would be finished in 20 s, and the pops slow as it fills);
 // its pops are numbers of five digits, one more than the site's.
 const fleet = await startFleet({
   servers: 3,
   env: { LIVE_MAX_CONNECTIONS: String(FLEET_VISITORS + 1000), BUBBLES_SHEET_SIZE: "100000" },
-  proxyConnections: 2 * (FLEET_VISITORS + 1000) + 1000,
+  proxyVisitors: FLEET_VISITORS + 1000,
 });
 let run: FleetRun;
 try {

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, startRedis, startSiteProcess, stopProcess } from "./local-servers.ts";
 import { type ProxyProcess, startProxy } from "./nginx.ts";
+import { type SentinelGroup, startSentinelGroup } from "./redis-sentinel.ts";
 
 export interface FleetServer {
   /** The server itself, past the proxy (for a test that asks one server, or its /readyz). */
@@ -24,6 +25,15 @@ export interface FleetServer {
 export interface FleetOptions {
   /** How many site servers (3). */
   servers?: number;
+  /**
+   * Redis as a primary, a replica and three Sentinels (scripts/lib/redis-sentinel.ts), the servers
+   * finding the primary through them (REDIS_SENTINELS), instead of one redis-server (REDIS_URL).
+   */
+  sentinel?: boolean;
+  /** A server not serving within this long stops the fleet's start, with its log's last lines (60 s). */
+  startTimeoutMs?: number;
+  /** Told of each process the fleet starts, once it runs (`npm run fleet` kills them all on a second Ctrl-C). */
+  onProcess?: (child: ChildProcess) => void;
   /** Settings for every server, over the fleet's own (REDIS_URL, TRUST_PROXY, VISITOR_SECRET, HOST). */
   env?: Record<string, string>;
   /** Each server serves its metrics on a port of its own (METRICS_PORT), named in `metrics`. */
@@ -32,9 +42,8 @@ export interface FleetOptions {
   port?: number;
   /** A change to the proxy's site configuration for this fleet (a test's header), after its ports. */
   editProxy?: (site: string) => string;
-  /** nginx's worker processes (1) and connections per worker (4096). */
-  proxyWorkers?: number | "auto";
-  proxyConnections?: number;
+  /** The live visitors at once nginx is planned for (4,000; docs/deploy.md), or "stock": Debian's 768 a worker. */
+  proxyVisitors?: number | "stock";
   /** Each line of server `k`'s log as it comes. */
   onLog?: (k: number, line: string) => void;
   /**
@@ -49,7 +58,11 @@ export interface Fleet {
   /** The one address to open: the proxy's. */
   origin: string;
   proxy: ProxyProcess;
+  /** Redis as the servers were given it: its URL, or "sentinel://" and the Sentinels. */
   redisUrl: string;
+  /** With `sentinel`: the primary, the replica and the Sentinels; without, the one redis-server. */
+  sentinel?: SentinelGroup;
+  redis?: ChildProcess;
   /** The servers as they are now (a restart replaces its entry). */
   servers: FleetServer[];
   /** Stops server `k` with `signal` (SIGTERM: as a deploy does), waits for it, and starts it again on its port. */
@@ -70,13 +83,20 @@ export async function startFleet({
   metrics = false,
   port,
   editProxy,
-  proxyWorkers,
-  proxyConnections,
+  proxyVisitors,
   onLog,
   detached = false,
+  sentinel = false,
+  startTimeoutMs = 60_000,
+  onProcess = () => {},
 }: FleetOptions = {}): Promise<Fleet> {
   const dir = mkdtempSync(join(tmpdir(), "pointless-fleet-"));
-  const started: { redis?: Awaited<ReturnType<typeof startRedis>>; proxy?: ProxyProcess; servers: FleetServer[] } = {
+  const started: {
+    redis?: Awaited<ReturnType<typeof startRedis>>;
+    group?: SentinelGroup;
+    proxy?: ProxyProcess;
+    servers: FleetServer[];
+  } = {
     servers: [],
   };
   let stopping: Promise<void> | undefined;
@@ -84,23 +104,38 @@ export async function startFleet({
     stopping ??= (async () => {
       // The proxy first, so no visitor reaches a server while it stops; then the servers (their
       // last writes go to Redis), then Redis.
+      // Each is killed (SIGKILL) if it has not stopped after a grace: a server within 10 s of its
+      // SIGTERM by itself, the others at once.
       await started.proxy?.stop();
-      await Promise.all(started.servers.map((server) => stopProcess(server.child)));
-      if (started.redis) await stopProcess(started.redis.child);
+      await Promise.all(started.servers.map((server) => stopProcess(server.child, "SIGTERM", 15_000)));
+      if (started.redis) await stopProcess(started.redis.child, "SIGTERM", 5000);
+      await started.group?.stop();
       rmSync(dir, { recursive: true, force: true });
     })();
     return stopping;
   };
 
   try {
-    started.redis = await startRedis({ detached });
+    let redis: Record<string, string>;
+    let redisUrl: string;
+    if (sentinel) {
+      started.group = await startSentinelGroup({ detached });
+      for (const node of [...started.group.nodes, ...started.group.sentinelNodes]) onProcess(node.child);
+      redis = { REDIS_SENTINELS: started.group.sentinels };
+      redisUrl = `sentinel://${started.group.sentinels} (primary ${await started.group.primary()})`;
+    } else {
+      started.redis = await startRedis({ detached });
+      onProcess(started.redis.child);
+      redis = { REDIS_URL: started.redis.url };
+      redisUrl = started.redis.url;
+    }
     const settings: Record<string, string> = {
       HOST: "127.0.0.1",
       TRUST_PROXY: "loopback",
       VISITOR_SECRET: randomBytes(32).toString("base64url"),
       COUNTER_DATA_DIR: dir,
       ...env,
-      REDIS_URL: started.redis.url,
+      ...redis,
     };
     const metricsPorts = metrics ? await Promise.all(Array.from({ length: count }, () => freePort())) : [];
     const startServer = async (k: number, fixedPort?: number): Promise<FleetServer> => {
@@ -109,7 +144,7 @@ export async function startFleet({
         metricsPort === undefined ? {} : { METRICS_PORT: String(metricsPort), METRICS_HOST: "127.0.0.1" };
       const server = await startSiteProcess(
         { ...settings, ...more },
-        { port: fixedPort, onLog: onLog && ((line) => onLog(k, line)), detached },
+        { port: fixedPort, onLog: onLog && ((line) => onLog(k, line)), detached, startTimeoutMs },
       );
       const entry: FleetServer = {
         // It listens on 127.0.0.1 only (HOST), where "localhost" may be tried as ::1 first.
@@ -121,23 +156,29 @@ export async function startFleet({
         ...(metricsPort === undefined ? {} : { metrics: `http://127.0.0.1:${metricsPort}/metrics` }),
       };
       started.servers[k] = entry;
+      onProcess(server.child);
       return entry;
     };
     // At once: 1.1-1.2 s for three on two busy cores, against 1.5 s one after another.
-    await Promise.all(Array.from({ length: count }, (_, k) => startServer(k)));
+    // Every start settled before going on: a failed one stops the fleet with the others started.
+    const starts = await Promise.allSettled(Array.from({ length: count }, (_, k) => startServer(k)));
+    const failed = starts.find((start) => start.status === "rejected");
+    if (failed) throw failed.reason;
     started.proxy = await startProxy({
       upstreams: started.servers.map((server) => server.port),
       port,
       edit: editProxy,
-      workers: proxyWorkers,
-      connections: proxyConnections,
+      visitors: proxyVisitors,
       detached,
     });
     const proxy = started.proxy;
+    onProcess(proxy.child);
     return {
       origin: proxy.origin,
       proxy,
-      redisUrl: started.redis.url,
+      redisUrl,
+      sentinel: started.group,
+      redis: started.redis?.child,
       servers: started.servers,
       async restart(k, signal = "SIGTERM") {
         const server = started.servers[k];

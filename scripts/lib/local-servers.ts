@@ -25,12 +25,21 @@ export const accepts = (port: number) =>
     socket.once("error", () => resolve(false));
   });
 
-/** Stops a child process and waits until it has exited. */
-export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+/**
+ * Stops a child process and waits until it has exited: `signal`, then SIGKILL if it is still there
+ * after `graceMs` (a process that does not stop is killed).
+ */
+export async function stopProcess(
+  child: ChildProcess,
+  signal: NodeJS.Signals = "SIGTERM",
+  graceMs = 20_000,
+): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
   await exited;
+  clearTimeout(timer);
 }
 
 /**
@@ -109,7 +118,15 @@ export async function startSiteProcess(
     maxOpenFiles,
     onLog,
     detached = false,
-  }: { port?: number; maxOpenFiles?: number; onLog?: (line: string) => void; detached?: boolean } = {},
+    startTimeoutMs,
+  }: {
+    port?: number;
+    maxOpenFiles?: number;
+    onLog?: (line: string) => void;
+    detached?: boolean;
+    /** A server not serving within this long is killed, and the start fails with its log's last lines. */
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<{ origin: string; port: number; child: ChildProcess; logs: string[] }> {
   const port = fixedPort ?? (await freePort());
   const [command, args] =
@@ -134,14 +151,31 @@ export async function startSiteProcess(
     const exited = (code: number | null) =>
       reject(new Error(`the site's server stopped (exit ${code}): ${logs.join("\n")}`));
     child.once("exit", exited);
+    const late =
+      startTimeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            child.off("exit", exited);
+            child.kill("SIGKILL");
+            const last = [...logs, partial].filter(Boolean).slice(-10).join("\n");
+            reject(
+              new Error(
+                `the site's server on port ${port} did not start within ${startTimeoutMs / 1000} s; its log's last lines:\n${last || "(none)"}`,
+              ),
+            );
+          }, startTimeoutMs);
     const check = setInterval(() => {
       if (logs.some((line) => line.includes("wasting time on"))) {
         clearInterval(check);
+        clearTimeout(late);
         child.off("exit", exited);
         resolve();
       }
     }, 20);
-    child.once("exit", () => clearInterval(check));
+    child.once("exit", () => {
+      clearInterval(check);
+      clearTimeout(late);
+    });
   });
   return { origin: `http://localhost:${port}`, port, child, logs };
 }

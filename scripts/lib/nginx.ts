@@ -13,7 +13,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { accepts, freePort, stopProcess } from "./local-servers.ts";
 
@@ -23,11 +23,18 @@ const SHIPPED_ROOT = "/srv/pointless-toys";
 const SHIPPED_UPSTREAMS = /^( {2}server 127\.0\.0\.1:300\d( [^;\n]*)?;\n)+/m;
 
 /** `text` with every `from` replaced by `to`, which must occur `times` times (so the shipped file cannot drift). */
-function replaceChecked(text: string, from: string | RegExp, to: string, times: number, what: string): string {
+function replaceChecked(
+  text: string,
+  from: string | RegExp,
+  to: string,
+  times: number,
+  what: string,
+  file = SITE_CONFIG,
+): string {
   const found =
     typeof from === "string" ? text.split(from).length - 1 : [...text.matchAll(new RegExp(from.source, "gm"))].length;
   if (found !== times) {
-    throw new Error(`${SITE_CONFIG}: expected ${what} ${times} time(s), found it ${found} time(s)`);
+    throw new Error(`${file}: expected ${what} ${times} time(s), found it ${found} time(s)`);
   }
   return typeof from === "string" ? text.split(from).join(to) : text.replace(from, () => to);
 }
@@ -84,54 +91,79 @@ function brotliModule(binary: string): string {
   return module;
 }
 
+/** Debian's own main configuration, as `apt-get install nginx` writes it: what an operator has. */
+export const STOCK_MAIN_CONFIG = "/etc/nginx/nginx.conf";
+
 /**
- * The main configuration around the site's: in the foreground, one folder for everything nginx
- * writes. As root, the workers read the build as the user who owns it (nginx's default, nobody,
- * may not be let into a home folder).
+ * nginx's main configuration changed for `visitors` live visitors at once on this nginx, as
+ * docs/deploy.md ("nginx for a planned number of visitors") tells an operator: a proxied
+ * WebSocket holds two of a worker's connections (the page's and the server's), and the workers
+ * do not share them out evenly, so each worker is given room for half as many again as its share:
+ * worker_connections = ceil(2 x visitors / workers x 1.5), and each connection is an open file:
+ * worker_rlimit_nofile = 2 x worker_connections (files being sent, logs and listeners besides).
  */
-function mainConfig({
-  dir,
-  module,
-  site,
-  root,
-  workers,
-  connections,
-}: {
-  dir: string;
-  module: string;
-  site: string;
-  root: string;
-  workers: number | "auto";
-  connections: number;
-}): string {
-  let user = "";
-  if (process.getuid?.() === 0) {
-    const owner = String(statSync(root).uid);
-    const name = execFileSync("id", ["-nu", owner], { encoding: "utf8" }).trim();
-    const group = execFileSync("id", ["-ng", owner], { encoding: "utf8" }).trim();
-    user = `user ${name} ${group};\n`;
+export function plannedProxy(visitors: number, workers: number) {
+  const connections = Math.max(768, Math.ceil(((2 * visitors) / workers) * 1.5));
+  return { connections, openFiles: 2 * connections };
+}
+
+/**
+ * Debian's stock nginx.conf (`stock`, the text of /etc/nginx/nginx.conf) with exactly the changes
+ * docs/deploy.md names, each checked to find its line once as Debian ships it (so a different
+ * file is refused, never silently run):
+ *
+ * - for the planned visitors (`connections`, unset: Debian's 768 as it is): `worker_connections`,
+ *   and `worker_rlimit_nofile` after `worker_processes`;
+ * - to run as a test or `npm run fleet` does, in a folder of its own: the pid file, the error and
+ *   access logs in `dir`; the site's file (`site`) included where Debian includes conf.d/ and
+ *   sites-enabled/ (which an operator's copy into conf.d/ and removal of sites-enabled/default
+ *   amount to); and, run as root, the workers as the build's owner instead of www-data (a build
+ *   under a home folder is not www-data's to read; /srv/pointless-toys is).
+ *
+ * `daemon off;` is given on the command line (`-g`), not written.
+ */
+export function mainConfigFrom(
+  stock: string,
+  { dir, site, connections, user }: { dir: string; site: string; connections?: number; user?: string },
+): string {
+  const change = (text: string, from: string, to: string, what: string) =>
+    replaceChecked(text, from, to, 1, what, STOCK_MAIN_CONFIG);
+  let config = stock;
+  if (connections !== undefined) {
+    config = change(config, "worker_connections 768;", `worker_connections ${connections};`, "worker_connections 768;");
+    config = change(
+      config,
+      "worker_processes auto;\n",
+      `worker_processes auto;\nworker_rlimit_nofile ${2 * connections};\n`,
+      "worker_processes auto;",
+    );
   }
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-    .map((kind) => `  ${kind}_temp_path ${join(dir, `${kind}_temp`)};`)
-    .join("\n");
-  return `# Written by scripts/lib/nginx.ts for one run: the site's own file is ${site}.
-daemon off;
-${user}worker_processes ${workers};
-worker_rlimit_nofile ${connections * 2 + 64};
-pid ${join(dir, "nginx.pid")};
-error_log ${join(dir, "error.log")} warn;
-load_module ${module};
-events {
-  worker_connections ${connections};
+  config = change(config, "pid /run/nginx.pid;", `pid ${join(dir, "nginx.pid")};`, "pid /run/nginx.pid;");
+  config = change(
+    config,
+    "error_log /var/log/nginx/error.log;",
+    `error_log ${join(dir, "error.log")};`,
+    "error_log /var/log/nginx/error.log;",
+  );
+  config = change(
+    config,
+    "access_log /var/log/nginx/access.log;",
+    `access_log ${join(dir, "access.log")};`,
+    "access_log /var/log/nginx/access.log;",
+  );
+  config = change(config, "include /etc/nginx/conf.d/*.conf;", `include ${site};`, "include /etc/nginx/conf.d/*.conf;");
+  config = change(config, "\tinclude /etc/nginx/sites-enabled/*;\n", "", "include /etc/nginx/sites-enabled/*;");
+  if (user) config = change(config, "user www-data;", `user ${user};`, "user www-data;");
+  return `# Written by scripts/lib/nginx.ts for one run, from ${STOCK_MAIN_CONFIG} with the changes docs/deploy.md names.\n${config}`;
 }
-http {
-${temp}
-  access_log ${join(dir, "access.log")};
-  sendfile on;
-  default_type application/octet-stream;
-  include ${site};
-}
-`;
+
+/** As root, the workers run as the build's owner (its user and group); else nginx runs as this user. */
+function buildOwner(root: string): string | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const owner = String(statSync(root).uid);
+  const name = execFileSync("id", ["-nu", owner], { encoding: "utf8" }).trim();
+  const group = execFileSync("id", ["-ng", owner], { encoding: "utf8" }).trim();
+  return `${name} ${group}`;
 }
 
 export interface ProxyProcess {
@@ -147,25 +179,26 @@ export interface ProxyProcess {
 
 /**
  * nginx on 127.0.0.1 (a free port, or `port`) in front of the site's servers on `upstreams`,
- * serving the build under `root` (the project's folder), with the shipped configuration, changed
- * only by `edit` when a test asks (after the ports and folders). Resolves once it accepts
- * connections; `stop` ends it (SIGTERM: its workers end with it) and removes its folder.
+ * serving the build under `root` (the project's folder): Debian's own nginx.conf with the changes
+ * docs/deploy.md names for `visitors` live visitors at once ("stock": none, Debian's 768
+ * connections a worker), around the shipped site configuration, changed only by `edit` when a
+ * test asks (after the ports and folders). Resolves once it accepts connections; `stop` ends it
+ * (SIGTERM: its workers end with it) and removes its folder.
  */
 export async function startProxy({
   upstreams,
   port: fixedPort,
   root = process.cwd(),
   edit = (site) => site,
-  workers = 1,
-  connections = 4096,
+  visitors = 4000,
   detached = false,
 }: {
   upstreams: readonly number[];
   port?: number;
   root?: string;
   edit?: (site: string) => string;
-  workers?: number | "auto";
-  connections?: number;
+  /** The live visitors at once this nginx is planned for (docs/deploy.md), or "stock". */
+  visitors?: number | "stock";
   /** In a process group of its own (local-servers.ts startRedis says why). */
   detached?: boolean;
 }): Promise<ProxyProcess> {
@@ -173,11 +206,13 @@ export async function startProxy({
   if (!existsSync(join(project, "build/nginx/http.conf"))) {
     throw new Error("the build has no nginx includes (build/nginx/): run `npm run build`");
   }
+  if (!existsSync(STOCK_MAIN_CONFIG)) {
+    throw new Error(`${STOCK_MAIN_CONFIG} is missing: apt-get install nginx (Debian's package writes it)`);
+  }
   const binary = nginxBinary();
-  const module = brotliModule(binary);
+  brotliModule(binary);
   const port = fixedPort ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), "pointless-nginx-"));
-  // The workers (another user, as root) write temporary files here.
   chmodSync(dir, 0o755);
   const site = join(dir, "pointless-toys.conf");
   writeFileSync(
@@ -185,8 +220,17 @@ export async function startProxy({
     edit(siteConfig(readFileSync(join(project, SITE_CONFIG), "utf8"), { root: project, port, upstreams })),
   );
   const config = join(dir, "nginx.conf");
-  writeFileSync(config, mainConfig({ dir, module, site, root: join(project, "build"), workers, connections }));
-  const child = spawn(binary, ["-p", `${dir}/`, "-c", config, "-e", join(dir, "error.log")], {
+  const connections = visitors === "stock" ? undefined : plannedProxy(visitors, cpus().length).connections;
+  writeFileSync(
+    config,
+    mainConfigFrom(readFileSync(STOCK_MAIN_CONFIG, "utf8"), {
+      dir,
+      site,
+      connections,
+      user: buildOwner(join(project, "build")),
+    }),
+  );
+  const child = spawn(binary, ["-c", config, "-e", join(dir, "error.log"), "-g", "daemon off;"], {
     stdio: ["ignore", "ignore", "pipe"],
     detached,
   });

@@ -1,0 +1,109 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+
+/**
+ * `npm run fleet` (scripts/fleet.ts) as a person runs it (issue 56): whatever ends it (Ctrl-C,
+ * SIGTERM, the terminal closed: SIGHUP), nothing it started is left running; a second Ctrl-C
+ * stops it at once; a server that never starts stops the fleet with its log's last lines. With
+ * --sentinel it starts Redis as a primary, a replica and three Sentinels.
+ */
+test.describe.configure({ mode: "serial" });
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function fleet(args: string[], env: Record<string, string> = {}): Run {
+  const child = spawn(process.execPath, ["scripts/fleet.ts", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => text, exited };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Every process the fleet says it started, and nginx's workers. */
+function pidsOf(output: string): number[] {
+  const said = [...output.matchAll(/pid (\d+)/g)].map((m) => Number(m[1]));
+  const nginx = Number(/behind nginx \(pid (\d+)/.exec(output)?.[1]);
+  const workers = readFileSync(`/proc/${nginx}/task/${nginx}/children`, "utf8").trim().split(/\s+/).map(Number);
+  return [...new Set([...said, ...workers])].filter((pid) => pid > 0);
+}
+
+async function started(run: Run) {
+  await expect.poll(run.output, { timeout: 90_000 }).toContain("Open http://localhost:");
+  return pidsOf(run.output());
+}
+
+for (const signal of ["SIGHUP", "SIGTERM", "SIGINT"] as const) {
+  test(`${signal} stops nginx, every server and Redis, leaving nothing running`, async () => {
+    test.setTimeout(120_000);
+    const run = fleet(["--servers", "2", ...(signal === "SIGHUP" ? ["--sentinel"] : [])]);
+    const pids = await started(run);
+    // nginx and its workers, two servers, and Redis (with --sentinel five of them).
+    expect(pids.length).toBeGreaterThanOrEqual(signal === "SIGHUP" ? 9 : 5);
+    if (signal === "SIGHUP") expect(run.output()).toContain("with a replica and three Sentinels");
+    expect(pids.every(alive)).toBe(true);
+    run.child.kill(signal);
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain("fleet: stopped");
+    expect(pids.filter(alive)).toEqual([]);
+  });
+}
+
+test("a second Ctrl-C kills everything at once", async () => {
+  test.setTimeout(120_000);
+  const run = fleet(["--servers", "2"]);
+  const pids = await started(run);
+  run.child.kill("SIGINT");
+  // The second once the first is heard (two signals sent at once may arrive as one).
+  await expect.poll(run.output).toContain("Ctrl-C again: at once");
+  run.child.kill("SIGINT");
+  const began = Date.now();
+  expect(await run.exited).toBe(130);
+  expect(Date.now() - began).toBeLessThan(3000);
+  expect(run.output()).toContain("stopping at once");
+  await expect.poll(() => pids.filter(alive), { timeout: 2000 }).toEqual([]);
+});
+
+test("a server that does not start in time stops the fleet, with its log's last lines", async () => {
+  test.setTimeout(60_000);
+  // A build whose fallback page is a pipe nobody writes to: the server blocks reading it at start.
+  const dir = mkdtempSync(join(tmpdir(), "fleet-stuck-"));
+  mkdirSync(join(dir, "client"));
+  execFileSync("mkfifo", [join(dir, "client", "__spa-fallback.html")]);
+  try {
+    const run = fleet(["--servers", "2"], { SITE_DIR: join(dir, "client"), FLEET_START_TIMEOUT_MS: "3000" });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(
+      /could not start: the site's server on port \d+ did not start within 3 s; its log's last lines/,
+    );
+    // Redis and the server that did start, started before or beside it, are stopped too.
+    const pids = [...run.output().matchAll(/started .* \(pid (\d+)\)/g)].map((m) => Number(m[1]));
+    expect(run.output()).toMatch(/started redis-server/);
+    expect(pids.filter(alive)).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
