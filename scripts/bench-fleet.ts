@@ -19,6 +19,7 @@
 // alone, so a busy machine adds up to a few minutes. Not part of `npm test`.
 import { spawnSync } from "node:child_process";
 import { capacityReport } from "./bench/capacity.ts";
+import { FAILOVER_HEADER, failoverRow, measureFailover } from "./bench/failover.ts";
 import { type FleetRun, runFleet } from "./bench/fleet-run.ts";
 import { findKnee, STEP_HEADER, stepRow } from "./bench/knee.ts";
 import { childrenOf, loadavg, processWith } from "./bench/machine.ts";
@@ -73,6 +74,19 @@ try {
   await fleet.stop();
 }
 
+console.log(
+  "\nbench:fleet: Redis' primary killed with SIGKILL under a crowd (three servers, a replica, three Sentinels)",
+);
+const failover = await measureFailover();
+const failoverText = [
+  "",
+  "**A failover** (scripts/bench/failover.ts): three servers on Redis with a replica and three Sentinels (down after 1 s), behind the proxy; a device counts every 50 ms through the proxy while a crowd follows the total live; the primary is killed with SIGKILL 3 s in. The time to the first count acknowledged on the new primary, the total's fan-out (a count's acknowledgement to each watcher hearing it) over the run, and the watchers whose channel closed (a page would say \"Reconnecting…\").",
+  "",
+  ...FAILOVER_HEADER,
+  failoverRow(failover),
+].join("\n");
+console.log(failoverText);
+
 const report = capacityReport({
   steps: knee.steps,
   knee: knee.knee,
@@ -87,7 +101,7 @@ console.log(`\nbench:fleet took ${Math.round((performance.now() - started) / 100
 const shortened = Boolean(
   process.env.BENCH_FLEET_STEPS || process.env.BENCH_FLEET_SECONDS || process.env.BENCH_FLEET_VISITORS,
 );
-if (!shortened) replaceBlock("docs/deploy.md", "capacity", report.text);
+if (!shortened) replaceBlock("docs/deploy.md", "capacity", `${report.text}\n${failoverText}`);
 process.exit(report.passed ? 0 : 1);
 
 /** The fleet's redis-server, found by the port it shows in its title. */
