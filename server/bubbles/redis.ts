@@ -1,7 +1,7 @@
 import { RESP_TYPES } from "redis";
 import { bytesFor } from "../../contracts/bubbles.ts";
 import type { RedisClient } from "../ops/backends.ts";
-import { sendWrite } from "../ops/redis.ts";
+import { sendWrite } from "../ops/replica-wait.ts";
 import type { BubbleStore, PopResult } from "./store.ts";
 
 // The sheet's bits, and its number, size and counts, under the site's hash tag.

@@ -1,7 +1,7 @@
 import { PAGE_MEMORY_MS, REPLAY_WINDOW } from "../../contracts/claps.ts";
 import { luaGeneration, newGeneration } from "../live/generation.ts";
 import type { RedisClient } from "../ops/backends.ts";
-import { sendWrite } from "../ops/redis.ts";
+import { sendWrite } from "../ops/replica-wait.ts";
 import { type AddResult, type ClapStore, DEFAULT_MAX_PAGES } from "./store.ts";
 
 // The total, and each page's replay window (forgotten a day after its last batch), under the

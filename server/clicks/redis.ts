@@ -1,6 +1,6 @@
 import { MAX_CLICKS_PER_SEND } from "../../contracts/clicks.ts";
 import type { RedisClient } from "../ops/backends.ts";
-import { sendWrite } from "../ops/redis.ts";
+import { sendWrite } from "../ops/replica-wait.ts";
 import { type ClickStore, type DeviceMemory, FORGET_PER_WRITE, rememberedFor } from "./store.ts";
 
 // Every key shares the hash tag {pointless}, so a Redis Cluster keeps them on one node and the

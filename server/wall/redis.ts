@@ -2,7 +2,7 @@ import { RESP_TYPES } from "redis";
 import { emptyCells, WALL_SIZE } from "../../contracts/wall.ts";
 import { luaGeneration, newGeneration } from "../live/generation.ts";
 import type { RedisClient } from "../ops/backends.ts";
-import { sendWrite } from "../ops/redis.ts";
+import { sendWrite } from "../ops/replica-wait.ts";
 import {
   FORGET_PER_WRITE,
   MAX_PAINT_IDS,
