@@ -106,7 +106,7 @@ test("the limits count each visitor by the address nginx saw, and one that write
   // Set up as shipped, the fleet has nothing to warn of.
   for (const { origin } of fleet.servers) {
     const ready = (await (await fetch(`${origin}/readyz`)).json()) as Record<string, unknown>;
-    expect(ready, origin).toEqual({ ready: true, store: "redis" });
+    expect(ready, origin).toEqual({ ready: true, store: "redis", primary: new URL(fleet.redisUrl).host });
   }
 });
 
