@@ -123,8 +123,8 @@ export const EnvSchema = v.object({
 
 type Setting = keyof typeof EnvSchema.entries;
 
-/** What each setting must be, for the message that stops the server. */
-const EXPECTED: Record<Setting, string> = {
+/** What each setting must be, for the message that stops the server (and docs/deploy.md's table of settings). */
+export const EXPECTED: Record<Setting, string> = {
   PORT: "a whole number from 0 to 65535",
   HOST: "an address or host name to listen on (e.g. 127.0.0.1 or ::)",
   SITE_DIR: "a folder",
@@ -165,6 +165,18 @@ const EXPECTED: Record<Setting, string> = {
   METRICS_HOST: "an address to serve the metrics on (e.g. 127.0.0.1)",
 };
 
+/** What a setting with no default does when it is unset (for docs/deploy.md's table of settings). */
+export const WHEN_UNSET: Partial<Record<Setting, string>> = {
+  HOST: "every interface",
+  REDIS_URL: "SQLite in COUNTER_DATA_DIR, one process (unless REDIS_SENTINELS)",
+  REDIS_SENTINELS: "no Sentinel",
+  REDIS_PASSWORD: "none",
+  REDIS_SENTINEL_PASSWORD: "none",
+  REDIS_WAIT_REPLICAS: "1 with REDIS_SENTINELS, else 0",
+  VISITOR_SECRET: "one is made and kept in the store: set it on a fleet",
+  METRICS_PORT: "no metrics",
+};
+
 /** A value fit for the message: a Redis URL's password is not shown. */
 const shown = (setting: Setting, value: string) =>
   setting === "VISITOR_SECRET" || setting === "REDIS_PASSWORD" || setting === "REDIS_SENTINEL_PASSWORD"
@@ -182,34 +194,9 @@ export class ConfigError extends Error {
 }
 
 /**
- * Everything the server reads from its environment, in one place, read once at start (as
- * docs/deploy.md lists them):
- * PORT (3000), HOST (every interface), SITE_DIR (build/client), REDIS_URL, or REDIS_SENTINELS with
- * REDIS_SENTINEL_NAME (pointless), REDIS_PASSWORD and REDIS_SENTINEL_PASSWORD (a primary with
- * replicas, found and followed through Sentinel), REDIS_WAIT_REPLICAS (1 with Sentinel, else 0: a
- * write is acknowledged once that many of the primary's connected replicas have it; else SQLite in
- * COUNTER_DATA_DIR, default data/), TRUST_PROXY (the proxies in front, whose X-Forwarded-For
- * is believed: their addresses or subnets, "10.0.0.0/8,127.0.0.1" or "loopback", or, as before,
- * how many there are, 1 behind one load balancer; 0 or unset on the open internet), COUNTER_READ_LIMIT
- * and COUNTER_WRITE_LIMIT ("burst/perMinute"), COUNTER_MAX_DEVICES (200000), STORE_DEADLINE_MS
- * (1500), SHUTDOWN_GRACE_MS (8000: how long a stop waits for requests in flight), LOG_LEVEL (info);
- * for the live channel and the shared bubble sheet, BUBBLES_SHEET_SIZE (10000), BUBBLES_POP_LIMIT
- * ("burst/perMinute" per visitor, 30/900: fifteen a second; with Redis, for the whole fleet),
- * CLAPS_LIMIT (claps per visitor, "burst/perMinute", 60/1800: thirty a second, for the fleet),
- * for the polls POLLS_VOTE_LIMIT (votes per visitor, 20/120; with Redis, for the whole fleet)
- * and POLLS_MAX_VOTES (300000 votes remembered, one per question and visitor, the first cast
- * forgotten first past it), CLAPS_MAX_PAGES (200000 clapping pages remembered, to count each batch
- * once; the one seen longest ago forgotten first past it),
- * WALL_COOLDOWN_S (3: the seconds each visitor waits between two paints of the shared emoji wall,
- * for the whole fleet with Redis),
- * LIVE_MAX_CONNECTIONS (10000), LIVE_MAX_PER_ADDRESS (1000: a school or a carrier's NAT),
- * LIVE_MAX_PER_BLOCK (2000 from one IPv6 /56), LIVE_MAX_PER_VISITOR (16 channels of one visitor
- * token), LIVE_UPGRADE_LIMIT (new channels per address, 600/1200), LIVE_VISITORS_PER_ADDRESS (32:
- * each toy's limit is per visitor, and this many visitors' worth per address and /56),
- * VISITOR_SECRET (signs visitor tokens; unset: made once and kept in the store), VISITOR_MINT_LIMIT
- * (new visitor tokens per address and per /56, 120/120) and LIVE_HEARTBEAT_MS (10000, at most: how
- * often every channel hears the server is there); METRICS_PORT (unset: no metrics) and
- * METRICS_HOST (127.0.0.1) for Prometheus' scrape of GET /metrics.
+ * Everything the server reads from its environment, in one place, read once at start: the schema
+ * above, with each setting's default, and EXPECTED, what each takes (docs/deploy.md's table of
+ * settings is made from both: `npm run docs`).
  *
  * An unset or empty setting takes its default. A malformed one is never replaced by the default
  * (PORT=abc serving on 3000 would hide the mistake): it throws a ConfigError naming each bad
