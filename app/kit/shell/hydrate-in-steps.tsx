@@ -8,11 +8,11 @@ import {
   UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
   UNSAFE_defaultMapRouteProperties as defaultMapRouteProperties,
   UNSAFE_FrameworkContext as FrameworkContext,
-  UNSAFE_getHydrationData as getHydrationData,
   UNSAFE_getPatchRoutesOnNavigationFunction as getPatchRoutesOnNavigationFunction,
   UNSAFE_getTurboStreamSingleFetchDataStrategy as getTurboStreamSingleFetchDataStrategy,
   UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
   UNSAFE_RemixErrorBoundary as RemixErrorBoundary,
+  UNSAFE_shouldHydrateRouteLoader as shouldHydrateRouteLoader,
   UNSAFE_useFogOFWarDiscovery as useFogOfWarDiscovery,
 } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -43,8 +43,8 @@ type Info = Pick<FrameworkWindow, "__reactRouterManifest" | "__reactRouterRouteM
  * Hydrates the pre-rendered document as React Router's `HydratedRouter` does (react-router 8.4.0,
  * lib/dom-export/hydrated-router.tsx, whose steps and internal functions these are), but each
  * step in a task of its own: decoding the page's state, making the client routes, reading the
- * hydration data (which flattens and ranks every route of the site), making the router, then
- * hydrating. `HydratedRouter` does all but the first while it renders, one unit of React's work
+ * hydration data (for the routes the page's own script matched: `hydrationDataFor`), making the
+ * router, then hydrating. `HydratedRouter` does all but the first while it renders, one unit of React's work
  * that React cannot cut: 9-18 ms of a phone's main thread in one task (70-150 ms at Lighthouse's
  * 8x; docs/performance.md, issue 55). React's own hydration that follows yields every 5 ms (it is
  * started in a transition).
@@ -78,19 +78,11 @@ export async function hydrateInSteps(): Promise<void> {
     ? manifest.routes.root?.hasLoader && spaData && "root" in spaData
       ? { loaderData: { root: spaData.root } }
       : undefined
-    : getHydrationData({
-        state: context.state as never,
-        routes,
-        getRouteInfo: (routeId: string) => ({
-          clientLoader: routeModules[routeId]?.clientLoader as never,
-          hasLoader: manifest.routes[routeId]?.hasLoader === true,
-          hasHydrateFallback: routeModules[routeId]?.HydrateFallback != null,
-        }),
-        location: window.location,
-        basename: context.basename,
-        future: context.future as never,
-        isSpaMode: context.isSpaMode,
-      });
+    : (hydrationDataFor(context.state as HydrationState, Object.keys(routeModules), (routeId) => ({
+        clientLoader: routeModules[routeId]?.clientLoader,
+        hasLoader: manifest.routes[routeId]?.hasLoader === true,
+        hasHydrateFallback: routeModules[routeId]?.HydrateFallback != null,
+      })) as never);
   if (window.history.state?.masked) window.history.replaceState({ ...window.history.state, masked: undefined }, "");
   await afterThisTask();
   const router: DataRouter = createRouter({
@@ -132,6 +124,37 @@ export async function hydrateInSteps(): Promise<void> {
       </StrictMode>,
     );
   });
+}
+
+interface HydrationState {
+  loaderData?: Record<string, unknown>;
+  actionData?: unknown;
+  errors?: unknown;
+}
+
+/**
+ * React Router's `getHydrationData` for a pre-rendered page, given the routes it matched: the page's
+ * own script loaded exactly their modules (`__reactRouterRouteModules`, as the bootstrap puts
+ * them), so they need not be found again by flattening, ranking and matching every route of the
+ * site (which the router does once more when it is made). Each matched route without a loader of
+ * its own is hydrated with no data, or, when its client loader must run, without any.
+ */
+export function hydrationDataFor(
+  state: HydrationState,
+  matched: readonly string[],
+  routeInfo: (routeId: string) => { clientLoader?: unknown; hasLoader: boolean; hasHydrateFallback: boolean },
+): HydrationState {
+  const loaderData: Record<string, unknown> = { ...state.loaderData };
+  for (const routeId of matched) {
+    const { clientLoader, hasLoader, hasHydrateFallback } = routeInfo(routeId);
+    if (
+      shouldHydrateRouteLoader(routeId, clientLoader as never, hasLoader, false) &&
+      (hasHydrateFallback || !hasLoader)
+    )
+      delete loaderData[routeId];
+    else if (!hasLoader) loaderData[routeId] = null;
+  }
+  return { ...state, loaderData };
 }
 
 /** `HydratedRouter`'s render, given the router made above. */
