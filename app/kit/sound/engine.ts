@@ -2,10 +2,12 @@ import { hasUserActivation } from "./activation";
 import { isMuted } from "./mute";
 
 /**
- * The site's one Web Audio engine. The AudioContext is created on the first sound after the
- * visitor's first click, tap or key press (before that, browsers keep it suspended and sounds are
- * dropped, see activation.ts), resumed when the browser suspended it, and every call is silent and
- * error-free where Web Audio is missing or broken, or when the site is muted.
+ * The site's one Web Audio engine. The AudioContext is created once the visitor has clicked, tapped
+ * or pressed a key (before that, browsers keep it suspended and sounds are dropped, see
+ * activation.ts): by `warmUp` as soon as the engine has loaded (on a page with the mute button,
+ * sound.ts fetches it at the first press), else by the first sound. It is resumed when the browser
+ * suspended it, and every call is silent and error-free where Web Audio is missing or broken, or
+ * when the site is muted.
  */
 
 type AudioContextCtor = new () => AudioContext;
