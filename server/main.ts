@@ -188,7 +188,7 @@ if (import.meta.main) {
   let started: ReturnType<typeof startServer> | undefined;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      // Whatever hangs, the process is gone within 10 s of the signal.
+      // Whatever hangs, the process is gone within SHUTDOWN_GRACE_MS plus 2 s of the signal.
       setTimeout(() => {
         log.error("stop took too long, exiting");
         process.exit(1);
