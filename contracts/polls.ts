@@ -1,8 +1,8 @@
 /**
  * Pointless Polls with everyone's results: what the page and the server agree on. The five polls
  * are the spec's (app/toys/polls/words.ts), named here by their place: question 0 to 4, answer 0
- * to 2. Each device has one vote per question: the first counts, a later one counts nothing and is
- * answered with the vote that stands. Imported by both sides; imports nothing.
+ * to 2. Each visitor (the token the server gives a page, server/live/visitor.ts) has one vote per
+ * question: the first counts, a later one counts nothing and is answered with the vote that stands. Imported by both sides; imports nothing.
  */
 
 export const POLLS_TOPIC = "polls";
@@ -24,7 +24,7 @@ export const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 /** The longest device id a vote message may carry at all (a longer one is not a vote: 1008). */
 export const MAX_DEVICE_CHARS = 100;
 
-/** A person votes at most about once a second: the server's limit per client address. */
+/** A person votes at most about once a second: the server's limit per visitor (POLLS_VOTE_LIMIT). */
 export const VOTES_PER_MINUTE = 120;
 /** The most votes the limit admits at once (a page sending what waited while it was offline). */
 export const VOTES_BURST = 20;
@@ -85,8 +85,8 @@ export interface TallyMessage {
 }
 
 /**
- * The answer to a vote on question `q`: `counted` says whether this vote was the device's first on
- * it; `answer` is the device's vote that stands (this one, or its earlier one), and `counts` the
+ * The answer to a vote on question `q`: `counted` says whether this vote was the visitor's first on
+ * it; `answer` is the visitor's vote that stands (this one, or its earlier one), and `counts` the
  * question's counts with it.
  */
 export interface VoteOk {
@@ -101,7 +101,10 @@ export interface VoteOk {
 
 // Page -> server.
 
-/** Device `device` votes answer `a` of question `q`; `n` numbers the request. */
+/**
+ * A vote for answer `a` of question `q`; `n` numbers the request. `device` is the page's device id,
+ * checked for its form: the server counts the vote under the channel's visitor.
+ */
 export interface VoteRequest {
   topic: typeof POLLS_TOPIC;
   t: "vote";

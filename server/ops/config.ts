@@ -147,7 +147,7 @@ export const EXPECTED: Record<Setting, string> = {
   BUBBLES_SHEET_SIZE: `a whole number from 1 to ${MAX_SHEET_SIZE}`,
   BUBBLES_POP_LIMIT: `a limit "burst/perMinute" in whole numbers, the burst at least ${MAX_POPS_PER_MESSAGE} (the most pops a page sends at once; e.g. "30/900")`,
   CLAPS_LIMIT: `a limit "burst/perMinute" in whole numbers, the burst at least ${MAX_CLAPS_PER_BATCH} (the most claps a page sends at once; e.g. "60/1800")`,
-  POLLS_VOTE_LIMIT: 'a limit "burst/perMinute" of votes per address, in whole numbers of at least 1 (e.g. "20/120")',
+  POLLS_VOTE_LIMIT: 'a limit "burst/perMinute" of votes per visitor, in whole numbers of at least 1 (e.g. "20/120")',
   POLLS_MAX_VOTES: "a whole number of at least 1 (votes remembered, one per question and visitor)",
   CLAPS_MAX_PAGES: "a whole number of at least 1 (clapping pages remembered, to count each batch once)",
   WALL_COOLDOWN_S: "a whole number of seconds from 1 to 3600 (between two paints of one visitor on the emoji wall)",

@@ -5,7 +5,7 @@ import { sendWrite } from "../ops/replica-wait.ts";
 import { FORGET_PER_WRITE, noCounts, type PollStore, type VoteOutcome } from "./store.ts";
 
 // Under the site's hash tag, so a Redis Cluster keeps them on one node and one script may touch all.
-/** Each remembered vote: "q:device" -> answer. */
+/** Each remembered vote: "q:visitor" -> answer. */
 const VOTES = "{pointless}:polls:votes";
 /** The counts: "q:a" -> votes. */
 const TALLIES = "{pointless}:polls:tallies";
@@ -21,7 +21,7 @@ return {generation, redis.call('HGETALL', KEYS[1])}
 
 /**
  * A batch of votes in one step Redis runs atomically, whichever server asks: for each, HSETNX
- * remembers it if the device has no vote on the question yet, and only then HINCRBY raises the
+ * remembers it if the visitor has no vote on the question yet, and only then HINCRBY raises the
  * tally; otherwise the vote that stands is read. Past the cap, the votes cast first are forgotten.
  * Returns each vote's outcome (counted 1/0, answer), every tally, and the data's generation (KEYS[4],
  * made from ARGV[3] if there is none).

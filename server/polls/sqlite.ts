@@ -5,7 +5,7 @@ import { inTransaction, onSqlite } from "../ops/backends.ts";
 import { FORGET_PER_WRITE, noCounts, type PollStore, type VoteOutcome } from "./store.ts";
 
 /**
- * The polls in the shared SQLite file: a votes table, one row per (question, device) held to that
+ * The polls in the shared SQLite file: a votes table, one row per (question, visitor) held to that
  * by its UNIQUE constraint, and a tallies table; a batch of votes, the tallies it raises and the
  * housekeeping (past the cap, the votes cast first are forgotten first: the table's own order of
  * insertion, its rowid) commit in one transaction.

@@ -2,17 +2,18 @@ import type { Counts } from "../../contracts/polls.ts";
 
 /**
  * Where the polls' votes live: one interface, two adapters beside it (sqlite.ts, redis.ts) on the
- * shared backends. A vote is remembered per (question, device), and the first one counts: the
+ * shared backends. A vote is remembered per (question, visitor), and the first one counts: the
  * remembering and the tally move together in one atomic step, or neither, so a vote sent twice
  * (a resend after a reconnect, two servers, a retry after the store's deadline) counts once.
  */
 export interface Vote {
   q: number;
   a: number;
+  /** Who votes: the channel's visitor id (hub.ts), not the id the page named. */
   device: string;
 }
 
-/** What became of one vote: counted (the device's first on the question) or not, and the answer that stands. */
+/** What became of one vote: counted (the visitor's first on the question) or not, and the answer that stands. */
 export interface VoteOutcome {
   counted: boolean;
   answer: number;
@@ -42,12 +43,12 @@ export interface PollStore {
 }
 
 /**
- * How many votes (one per question and device) the store remembers. Each costs about 100 bytes in
+ * How many votes (one per question and visitor) the store remembers. Each costs about 100 bytes in
  * SQLite (the row and its UNIQUE index) and 140 in Redis (the hash field and its place in the
- * order), measured with random UUIDs: 300,000 is 60,000 devices that answered all five, some 30
+ * order), measured with random UUIDs: 300,000 is 60,000 visitors who answered all five, some 30
  * MB in SQLite and 42 MB in Redis. Past it the votes cast first are forgotten first, a few more
- * than each write adds, and a device forgotten may vote once more on that question. Nothing
- * expires by age (a time limit would let every device vote again after it; the cap does so only
+ * than each write adds, and a visitor forgotten may vote once more on that question. Nothing
+ * expires by age (a time limit would let every visitor vote again after it; the cap does so only
  * under real pressure, oldest first). The tallies never go down.
  */
 export const DEFAULT_MAX_VOTES = 300_000;

@@ -2,10 +2,10 @@ import type { MessageLimit } from "../../../contracts/live";
 import { createPacer } from "../../kit/live/pacer";
 
 /**
- * This page's votes that the server has not answered yet: at most one per question (a device has
+ * This page's votes that the server has not answered yet: at most one per question (a visitor has
  * one vote per question, so a second click on a question whose vote is still on its way adds
  * nothing). Each goes as one numbered message when the page is live, goes again after a reconnect
- * (the server counts a device once per question, so a repeat counts nothing), waits when the
+ * (the server counts a visitor once per question, so a repeat counts nothing), waits when the
  * server says "later", and is given up when it says "never" or after `maxTries` "laters". Votes go
  * no faster than the topic's message limit allows (app/kit/live/pacer.ts); what waits for it goes
  * by itself.

@@ -28,11 +28,11 @@ import { type Ballot, countsAfter, mergeCounts, parseBallots, serializeBallots }
  * the connection (app/kit/live/connection.ts). The topic "polls" on the page's live channel while
  * the page is open; votes go through the ballot box (ballot-box.ts, made when the page starts its
  * channel, in the task after its hydration: a vote cast before waits in `ballots`), one per
- * message, sent again after a reconnect (the server counts a device once per question, so a
+ * message, sent again after a reconnect (the server counts a visitor once per question, so a
  * repeat counts nothing).
  *
  * Which answer the page says stands for this device on a question: the server's, once it has
- * answered a vote (its `answer`: the device's first vote, whatever was clicked since); before
+ * answered a vote (its `answer`: the visitor's first vote, whatever was clicked since); before
  * that, the vote this browser remembers casting on it earlier; else the one just clicked.
  */
 export type { Connection };
