@@ -18,8 +18,8 @@ export const CLAPS_PATH = "/api/claps";
 export const CLAPS_TOPIC = "claps";
 
 /**
- * The server's limit per client address (for the whole fleet): thirty claps a second, sixty at
- * once. A person clapping as fast as the page lets them (one every 50 ms) makes twenty a second.
+ * The server's limit per visitor (CLAPS_LIMIT, for the whole fleet): thirty claps a second, sixty
+ * at once. A person clapping as fast as the page lets them (one every 50 ms) makes twenty a second.
  */
 export const CLAPS_PER_SECOND = 30;
 export const CLAPS_BURST = 2 * CLAPS_PER_SECOND;
@@ -42,7 +42,7 @@ export const SEND_CLAPS_EVERY_MS = 500;
 /** The server tells pages the total at most this often (when it changed), never once per clap. */
 export const SEND_TOTAL_EVERY_MS = 100;
 
-/** "Clapping now": the client addresses that clapped in this many milliseconds, on every server. */
+/** "Clapping now": the visitors that clapped in this many milliseconds, on every server. */
 export const CLAPPING_WINDOW_MS = 5000;
 
 /**

@@ -37,9 +37,9 @@ import type { AddResult, ClapBatch, ClapReading, ClapStore } from "./store.ts";
  * data and began again) replaces the total, once, and goes to everyone. News of another
  * generation on the bus is not taken: the store is read again, and decides.
  *
- * "Clapping now" is, in each process, the client addresses whose claps it took in the last
- * `windowMs`, reported through the topic's presence (added up over every process with Redis, where
- * an address clapping on two servers at once counts twice).
+ * "Clapping now" is, in each process, the visitors (server/live/visitor.ts) whose claps it took in
+ * the last `windowMs`, reported through the topic's presence (added up over every process with
+ * Redis, where a visitor clapping on two servers at once counts twice).
  */
 export interface CrowdOptions {
   store: ClapStore;
@@ -72,7 +72,7 @@ export function createCrowd({
   now = Date.now,
 }: CrowdOptions) {
   const peers = new Set<Peer>();
-  /** Each address that clapped here lately, and when it last did. */
+  /** Each visitor that clapped here lately, and when it last did. */
   const clappers = new Map<string, number>();
   let total: number | null = null;
   /** The generation of the data the total is counted in (unknown when a process of an earlier build told it). */
