@@ -1,8 +1,9 @@
 // The byte budget, part of `npm test`: the JavaScript each page downloads on a cold load, counted
 // as the browser downloads it (scripts/lib/cold-load.ts: a fresh context per page on Lighthouse's
 // phone, served by the site's own server, every script response as transferred, what the page
-// fetches once it is live included), each page's own JavaScript and its HTML must stay within the
-// targets in budget-targets.ts, on every page. Deterministic: bytes, not timings.
+// fetches once it is live included) and its HTML must stay within the targets in
+// budget-targets.ts, on every page; each page's own JavaScript is printed beside them, not
+// budgeted. Deterministic: bytes, not timings.
 //
 // `node scripts/budget.ts --floor` builds the floor (scripts/bench/floor.ts) and measures it the same
 // way, the figure FLOOR_COLD_LOAD_JS in budget-targets.ts holds. `BUDGET_QUIET_MS=12000` watches
