@@ -27,7 +27,7 @@ import type { ClickStore } from "./store.ts";
  * Pages still running the first version of the counter (an open tab, a service worker's old copy)
  * send `{ batch, clicks }` and may ask `?batch=id`: a batch is counted as a device that sends once,
  * from 0 to `clicks`, so a replay is still refused with 409. No cookies; the client's address is
- * used only for the rate limit, in memory.
+ * used only as a key of the rate limits (in memory, or in Redis on a fleet).
  */
 
 const DeviceId = v.pipe(
