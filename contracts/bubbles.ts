@@ -10,7 +10,7 @@ export const DEFAULT_SHEET_SIZE = 10_000;
 /** `GET` answers the sheet as JSON (for pages that cannot hold the live channel open). */
 export const BUBBLES_PATH = "/api/bubbles";
 
-/** A person pops at most about fifteen bubbles a second: the server's limit per client address. */
+/** A person pops at most about fifteen bubbles a second: the server's limit per visitor (BUBBLES_POP_LIMIT). */
 export const POPS_PER_SECOND = 15;
 
 /**
