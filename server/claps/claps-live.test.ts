@@ -59,7 +59,7 @@ describe("the crowd, live, on SQLite", () => {
     watcher.close();
   });
 
-  it("counts the addresses clapping in the last five seconds", async () => {
+  it("counts the visitors clapping in the last five seconds (three channels, each its own visitor)", async () => {
     const [one, two, watcher] = await Promise.all([
       openLive(server.origin, ["claps"], from("198.51.100.1")),
       openLive(server.origin, ["claps"], from("198.51.100.2")),

@@ -43,7 +43,7 @@ describe("the polls, live", () => {
     bot.close();
   });
 
-  it("counts one vote per device and question: a later one is answered with the vote that stands", async () => {
+  it("counts one vote per visitor and question: a later one is answered with the vote that stands", async () => {
     const voter = await openPolls(server.origin);
     const first = await voter.vote({ q: 3, a: 0, device: device("twice") });
     expect(first).toMatchObject({ t: "ok", counted: true, answer: 0 });
