@@ -1,16 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setMuted } from "./mute";
 
-const calls: string[] = [];
-vi.mock("./engine", () => ({
-  playTone: () => calls.push("tone"),
-  playNoise: () => calls.push("noise"),
-  playPluck: () => calls.push("pluck"),
-  warmUp: () => calls.push("warm up"),
-}));
+/**
+ * The engine as the facade meets it: each call noted, with when it came (by the clock the test
+ * runs on, fake or real). Hoisted with vi.mock, which runs before the imports.
+ */
+const { calls, times, fakeEngine } = vi.hoisted(() => {
+  const calls: string[] = [];
+  const times: number[] = [];
+  const note = (call: string) => {
+    calls.push(call);
+    times.push(Date.now());
+  };
+  const fakeEngine = () => ({
+    playTone: () => note("tone"),
+    playNoise: () => note("noise"),
+    playPluck: () => note("pluck"),
+    warmUp: () => note("warm up"),
+  });
+  return { calls, times, fakeEngine };
+});
+vi.mock("./engine", fakeEngine);
 
 beforeEach(() => {
   calls.length = 0;
+  times.length = 0;
   setMuted(false);
 });
 
@@ -33,10 +47,21 @@ describe("the lazy sound facade", () => {
   });
 
   it("at the first press, fetches the engine and makes its audio context once it is there, not in the press", async () => {
+    // A fresh facade, as a page has before its first press, and an engine module that says when
+    // it is fetched (the other tests of this file loaded theirs already).
+    vi.resetModules();
+    let fetched = 0;
+    vi.doMock("./engine", () => {
+      fetched++;
+      return fakeEngine();
+    });
     const { preloadSound } = await import("./sound");
+    await vi.dynamicImportSettled();
+    expect(fetched).toBe(0);
     preloadSound();
     expect(calls).toEqual([]);
     await vi.waitFor(() => expect(calls).toEqual(["warm up"]));
+    expect(fetched).toBe(1);
   });
 });
 
@@ -68,11 +93,17 @@ describe("the audio output, readied before the first audio context", () => {
   it("waits no longer than AUDIO_OUTPUT_WAIT_MS for a list that never comes: the sound is late, not lost", async () => {
     vi.useFakeTimers();
     const { AUDIO_OUTPUT_WAIT_MS, playTone } = await facadeWith(() => new Promise(() => {}));
+    const asked = Date.now();
     playTone({ frequency: 440 });
+    // The engine's module arrives (no timer of the page's in that): only the wait is left.
+    await vi.dynamicImportSettled();
     await vi.advanceTimersByTimeAsync(AUDIO_OUTPUT_WAIT_MS - 1);
     expect(calls).toEqual([]);
+    // Not vi.waitFor: on fake timers it moves the clock at every look, so it would pass a wait
+    // of a second. The clock moves by the last millisecond only, and the sound has played then.
     await vi.advanceTimersByTimeAsync(1);
-    await vi.waitFor(() => expect(calls).toEqual(["tone"]));
+    expect(calls).toEqual(["tone"]);
+    expect(times).toEqual([asked + AUDIO_OUTPUT_WAIT_MS]);
   });
 
   it("leaves no timer pending once the list has come (a page left later keeps nothing of it)", async () => {
