@@ -9,12 +9,23 @@ import { redisPresence } from "./presence.ts";
  */
 const redis = ownRedis();
 
-/** A server process's presence on `topic`, refreshed every `everyMs`, on its own connection. */
+/**
+ * A server process's presence on `topic`, refreshed every `everyMs`, on its own connection, and
+ * how many times it has gone to the store (each refresh, and the stop, goes through the guard).
+ */
 function processPresence(id: string, everyMs = 100, topic = "presence-test") {
   const { backends } = redis.connect();
-  const presence = redisPresence(backends.redis, backends.guard, topic, id, everyMs);
+  let runs = 0;
+  const guard = {
+    ...backends.guard,
+    run: <T>(work: () => Promise<T> | T) => {
+      runs++;
+      return backends.guard.run(work);
+    },
+  };
+  const presence = redisPresence(backends.redis, guard, topic, id, everyMs);
   redis.undoLater(async () => presence.stop());
-  return presence;
+  return Object.assign(presence, { runs: () => runs });
 }
 
 describe("presence on one Redis", () => {
@@ -34,6 +45,9 @@ describe("presence on one Redis", () => {
     const one = processPresence("frozen", 100, "frozen-test");
     one.report(2);
     await until(() => one.here() === 2);
+    // Refreshing every 100 ms: the guard sees each refresh.
+    const running = one.runs();
+    await until(() => one.runs() >= running + 2);
     redis.child.kill("SIGSTOP");
     try {
       const started = Date.now();
@@ -43,5 +57,9 @@ describe("presence on one Redis", () => {
     } finally {
       redis.child.kill("SIGCONT");
     }
+    // The timer went with the stop: ten refresh periods later, not one more refresh was tried.
+    const stopped = one.runs();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(one.runs()).toBe(stopped);
   });
 });
