@@ -65,20 +65,48 @@ describe("visitor tokens", () => {
     expect(read?.id).toBe(id);
     expect(read?.renewed).toMatch(VISITOR_TOKEN_PATTERN);
     expect(await made.read(read?.renewed)).toEqual({ id });
-    later(MAX_AGE_MS);
+  });
+
+  it("takes a token until it is exactly MAX_AGE_MS old, and not a millisecond after", async () => {
+    // Minted on a whole minute (the token keeps the minute it was issued), so its age is exact.
+    const { tokens: made, later } = tokens();
+    const { id, token } = await minted(made);
+    later(MAX_AGE_MS - 1);
+    expect(await made.read(token)).toEqual({ id, renewed: expect.stringMatching(VISITOR_TOKEN_PATTERN) });
+    later(1);
+    expect(await made.read(token)).toEqual({ id, renewed: expect.stringMatching(VISITOR_TOKEN_PATTERN) });
+    later(1);
     expect(await made.read(token)).toBeNull();
   });
 
-  it("mints no faster than the limit of every key it is given (an address, its /56)", async () => {
-    const spent = new Set(["2001:db8:0:100::/56"]);
-    const { tokens: made } = tokens({
-      mintLimit: { take: async (key) => (spent.has(key) ? 4000 : 0) },
-    });
-    expect(await made.mint(["2001:db8:0:1::/64", "2001:db8:0:100::/56"])).toEqual({ waitMs: 4000 });
-    expect(await made.mint(["2001:db8:0:1::/64", "2001:db8:0:200::/56"])).toHaveProperty("token");
+  it("mints no faster than the limit of every key it is given (an address, its /56), wherever the spent one is", async () => {
+    const keys = ["2001:db8:0:1::/64", "2001:db8:0:100::/56", "198.51.100.7"];
+    for (const [at, spent] of keys.entries()) {
+      const asked: string[] = [];
+      const { tokens: made } = tokens({
+        mintLimit: {
+          take: async (key) => {
+            asked.push(key);
+            return key === spent ? 4000 : 0;
+          },
+        },
+      });
+      expect(await made.mint(keys), `the key at ${at} spent`).toEqual({ waitMs: 4000 });
+      // Every key is asked (each spends its share), whichever said no.
+      expect(asked, `the key at ${at} spent`).toEqual(keys);
+    }
+    // Two keys spent: the longer wait is the answer, in either order.
+    const waits = new Map([
+      ["2001:db8:0:1::/64", 9000],
+      ["2001:db8:0:100::/56", 4000],
+    ]);
+    const { tokens: made } = tokens({ mintLimit: { take: async (key) => waits.get(key) ?? 0 } });
+    expect(await made.mint(["2001:db8:0:1::/64", "2001:db8:0:100::/56"])).toEqual({ waitMs: 9000 });
+    expect(await made.mint(["2001:db8:0:100::/56", "2001:db8:0:1::/64"])).toEqual({ waitMs: 9000 });
+    expect(await made.mint(["2001:db8:0:2::/64", "2001:db8:0:200::/56"])).toHaveProperty("token");
   });
 
-  it("keeps the tokens of the secret before valid once the secret changes", async () => {
+  it("reads the secret again, signs with the new one, and keeps the tokens of the secret before valid", async () => {
     let secret = "the first secret";
     const { tokens: made, later } = tokens({ secret: async () => Buffer.from(secret.padEnd(32, ".")) });
     const before = await minted(made);
@@ -87,6 +115,17 @@ describe("visitor tokens", () => {
     const after = await minted(made);
     expect(await made.read(before.token)).toEqual({ id: before.id });
     expect(await made.read(after.token)).toEqual({ id: after.id });
+    // The new token is signed with the new secret (the secret was read again), not the first.
+    const onlyWith = (text: string) => {
+      const other = tokens({ secret: secretOf(text) });
+      other.later(10 * 60_000);
+      return other.tokens;
+    };
+    const firstOnly = onlyWith("the first secret");
+    const secondOnly = onlyWith("the second secret");
+    expect(await secondOnly.read(after.token)).toEqual({ id: after.id });
+    expect(await firstOnly.read(after.token)).toBeNull();
+    expect(await secondOnly.read(before.token)).toBeNull();
   });
 
   it("refuses to vouch for anyone while no secret could be read", async () => {
