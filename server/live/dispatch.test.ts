@@ -7,7 +7,7 @@ import { openBackends } from "../ops/backends.ts";
 import { readConfig } from "../ops/config.ts";
 import { createLogger } from "../ops/log.ts";
 import { createMetrics } from "../ops/metrics.ts";
-import { openChannel, serveLive } from "../test/in-process-live.ts";
+import { notingTopic, openChannel, serveLive } from "../test/in-process-live.ts";
 import { makeSiteFixture } from "../test/site-fixture.ts";
 import { until } from "../test/until.ts";
 import { SHARED_TOYS } from "../toys/shared-toys.ts";
@@ -50,7 +50,7 @@ async function open(url: string, topics: readonly Topic[]) {
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     page.ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
   );
-  return { ws: page.ws, closed };
+  return { ws: page.ws, texts: page.texts, closed };
 }
 
 /** Every name a plain object answers to without having it: what a page may name to reach it. */
@@ -68,12 +68,20 @@ describe("a page's message", () => {
       for (const t of INHERITED) {
         const page = await open(url, [topic]);
         page.ws.send(JSON.stringify({ topic, t }));
-        expect(await page.closed, `${topic} ${t}`).toEqual({ code: CLOSE.malformed, reason: expect.any(String) });
+        expect(await page.closed, `${topic} ${t}`).toEqual({
+          code: CLOSE.malformed,
+          reason: "Not a message this topic knows",
+        });
       }
     }
-    // The server still takes a channel, and a message of a kind a topic has.
+    // The server still takes a channel, and a message of a kind a topic has: a paint, answered.
     const page = await open(url, ["wall"]);
-    page.ws.send(JSON.stringify({ topic: "wall", t: "sync" }));
+    page.ws.send(JSON.stringify({ topic: "wall", t: "paint", n: 1, id: "dispatch-test-1", cell: 7, e: 2 }));
+    await until(() => page.texts.some((said) => said.t === "ok" || said.t === "no"));
+    expect(page.texts.filter((said) => said.t === "ok" || said.t === "no")).toEqual([
+      { topic: "wall", t: "ok", n: 1, cooldownMs: 3000 },
+    ]);
+    expect(page.ws.readyState).toBe(WebSocket.OPEN);
     page.ws.close();
   });
 
@@ -124,11 +132,20 @@ describe("a page's message", () => {
       },
       stop: async () => {},
     };
-    const { url, metrics } = await serve([grumpy]);
+    const fine = notingTopic("fine", ["ping"]);
+    const { url, metrics } = await serve([grumpy, fine.module]);
     const page = await open(url, ["grumpy"]);
-    expect((await page.closed).code).toBe(CLOSE.fault);
+    expect(await page.closed).toEqual({ code: CLOSE.fault, reason: "The server failed on that message" });
     const text = await metrics.registry.metrics();
     expect(text).toContain('pointless_live_faults_total{topic="grumpy",stage="join"} 1');
     await until(async () => (await metrics.registry.metrics()).includes('stage="leave"'));
+    // The server goes on: another channel opens, is welcomed, and its message reaches its topic.
+    const next = await open(url, ["fine"]);
+    await until(() => next.texts.some((said) => said.t === "welcome"));
+    next.ws.send(JSON.stringify({ topic: "fine", t: "ping", n: 1 }));
+    await until(() => fine.handled.length === 1);
+    expect(fine.handled.map(({ message }) => message)).toEqual([{ t: "ping", n: 1 }]);
+    expect(next.ws.readyState).toBe(WebSocket.OPEN);
+    next.ws.close();
   });
 });
