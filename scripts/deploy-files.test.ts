@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readConfig } from "../server/ops/config.ts";
+import { ConfigError, readConfig } from "../server/ops/config.ts";
 
 /** A systemd unit's or an environment file's `Key=value` lines (comments and sections left out). */
 function settings(file: string): [string, string][] {
@@ -14,6 +14,21 @@ const unit = settings("deploy/systemd/pointless-toys@.service");
 const valuesOf = (key: string) => unit.filter(([name]) => name === key).map(([, value]) => value);
 const env = Object.fromEntries(settings("deploy/systemd/pointless-toys.env"));
 
+/**
+ * The shipped environment as the server reads it (the real config reader). Its VISITOR_SECRET is
+ * a placeholder an operator must replace: should the reader refuse it, that must be its only
+ * complaint, and the rest is read with a secret of the right form in its place.
+ */
+function shippedConfig() {
+  try {
+    return readConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^VISITOR_SECRET /)]);
+    return readConfig({ ...env, VISITOR_SECRET: "a-secret-of-the-form-openssl-rand-base64-48-makes" });
+  }
+}
+
 describe("the systemd unit of a site server (deploy/systemd)", () => {
   it("runs the server itself with the project's Node, on the instance's port, with the shared settings", () => {
     expect(valuesOf("ExecStart")).toEqual(["/srv/pointless-toys/node_modules/.bin/node server/main.ts"]);
@@ -26,7 +41,8 @@ describe("the systemd unit of a site server (deploy/systemd)", () => {
 
   it("stops it with SIGTERM and waits longer than the server's own stop can take", () => {
     expect(valuesOf("KillSignal")).toEqual(["SIGTERM"]);
-    const config = readConfig({});
+    // The settings the shipped environment file gives the server, not the defaults alone.
+    const config = shippedConfig();
     // server/main.ts: the process is gone within the grace and 2 s more, whatever hangs.
     const serverStopS = (config.graceMs + 2000) / 1000;
     expect(Number.parseInt(valuesOf("TimeoutStopSec")[0] ?? "0", 10)).toBeGreaterThan(serverStopS);
