@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { playNoise, playPluck, playTone, resetAudioForTests, warmUp } from "./engine";
-import { isMuted, setMuted } from "./mute";
+import { setMuted } from "./mute";
 
 function param() {
   return { value: 0, setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() };
@@ -112,12 +112,34 @@ describe("the sound engine", () => {
     expect(FakeAudioContext.last?.started).toEqual(["noise"]);
   });
 
-  it("plays nothing while the site is muted, and remembers the mute", () => {
-    g.AudioContext = FakeAudioContext;
-    setMuted(true);
-    playTone({ frequency: 440 });
-    expect(FakeAudioContext.created).toBe(0);
-    expect(isMuted()).toBe(true);
+  it("plays nothing while the site is muted, and remembers the mute", async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal("localStorage", {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, String(value)),
+      removeItem: (key: string) => void stored.delete(key),
+    });
+    /** The engine and the mute as the next visit has them: new modules, only what was stored. */
+    const nextVisit = async () => {
+      vi.resetModules();
+      const mute = await import("./mute");
+      const engine = await import("./engine");
+      FakeAudioContext.created = 0;
+      engine.playTone({ frequency: 440 });
+      return { muted: mute.isMuted(), contexts: FakeAudioContext.created };
+    };
+    try {
+      g.AudioContext = FakeAudioContext;
+      setMuted(false);
+      expect(await nextVisit()).toEqual({ muted: false, contexts: 1 });
+      setMuted(true);
+      FakeAudioContext.created = 0;
+      playTone({ frequency: 440 });
+      expect(FakeAudioContext.created).toBe(0);
+      expect(await nextVisit()).toEqual({ muted: true, contexts: 0 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("before the visitor's first click, tap or key press it creates nothing and drops the sound", () => {
