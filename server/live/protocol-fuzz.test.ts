@@ -6,7 +6,7 @@ import { CLICK_BODIES, CLICK_QUERIES } from "../clicks/routes.ts";
 import { type FuzzSite, freshAddresses, startFuzzSite } from "../test/fuzz-site.ts";
 import { dangerousName, oddString } from "../test/hostile-json.ts";
 import { type LiveClient, openLive, poppedIn } from "../test/live-client.ts";
-import { liveFrame } from "../test/protocol-arbitraries.ts";
+import { liveFrame, pageMessage } from "../test/protocol-arbitraries.ts";
 import { type LiveRun, protocolRuns } from "../test/protocol-runs.ts";
 import { fuzzRequest, type RouteSchemas } from "../test/request-arbitraries.ts";
 import { growth, type Retained, SETTLE_MS } from "../test/retained-memory.ts";
@@ -18,9 +18,15 @@ import { sharedViews } from "../test/shared-views.ts";
  * process): every topic of SHARED_TOYS is sent messages made from its own schemas, valid first,
  * then mutated with the names and values JavaScript trips over (`constructor`, `__proto__`, -0,
  * 1e309, lone surrogates, arrays deep and huge ...) in any field, `topic` and `t` included; and
- * every route of the API is sent bodies and queries made the same way. A run fails when the
- * server ends, closes a channel with 1011, answers a 5xx, or logs an error (a fault its boundary
- * caught is a bug still); fast-check then shrinks the run to the smallest that still does.
+ * every route of the API is sent bodies and queries made the same way, with messages of the form
+ * a page sends (cells on the wall, polls that exist ...). A live run fails when a message the
+ * channel must take is not answered as its toy's contract says (ok, or refused for the reason its
+ * input earns: server/test/live-answers.ts works that out apart from the server), when the channel
+ * closes for another code or reason than the first frame it must refuse earns (channel-verdict.ts),
+ * and, as every run of either kind, when the server ends, answers a 5xx, or logs an error (a fault
+ * its boundary caught is a bug still); fast-check then shrinks the run to the smallest that still
+ * does. Too few runs (the time ran out), or too few requests of any shared toy answered ok, fail
+ * too. One run, and what it checks, is server/test/protocol-runs.ts.
  * Afterwards the process is up, holds no more than it did, has only its honest channels open,
  * each honest visitor sees every shared toy as the store has it, and no fault was counted.
  *
@@ -38,12 +44,23 @@ const MINUTES = Number(process.env.FUZZ_MINUTES ?? 0);
  * Runs in `npm test`: about 10 s of the live channel and 3 s of the API on a quiet machine (two
  * cores, 2026-11-27); on a busy one they stop at LIVE_MS and HTTP_MS, having said how many ran.
  */
-const LIVE_RUNS = 3000;
+const LIVE_ROUNDS = 1200;
+/** Live runs side by side in a round, at most: 4 made 2058 runs in 15 s, 8 made 2469 (2026-12, quiet). */
+const ROUND = 6;
+/**
+ * The fewest runs that count as a fuzz at all, however busy the machine (a run that hangs until
+ * the time is up must not pass as a fuzzed server), and the fewest requests each shared toy must
+ * have answered ok: a server refusing every paint, vote, clap or pop fails here too.
+ */
+const MIN_LIVE_RUNS = 500;
+const MIN_HTTP_RUNS = 300;
+const MIN_OKS = 20;
 const HTTP_RUNS = 1500;
 const LIVE_MS = 15_000;
 const HTTP_MS = 5_000;
 const HONEST = 6;
 const SIZE = 4096;
+const COOLDOWN_S = 3;
 /** How the runs share the time given (FUZZ_MINUTES): most of it on the live channel. */
 const liveMs = MINUTES > 0 ? MINUTES * 60_000 * 0.75 : LIVE_MS;
 const httpMs = MINUTES > 0 ? MINUTES * 60_000 * 0.25 : HTTP_MS;
@@ -69,7 +86,12 @@ const address = freshAddresses();
 beforeAll(async () => {
   console.log(`protocol fuzz: FUZZ_SEED=${SEED}${MINUTES > 0 ? ` FUZZ_MINUTES=${MINUTES}` : ""}`);
   protocol = await readSharedProtocol();
-  site = await startFuzzSite({ BUBBLES_SHEET_SIZE: String(SIZE), TRUST_PROXY: "loopback", LIVE_HEARTBEAT_MS: "250" });
+  site = await startFuzzSite({
+    BUBBLES_SHEET_SIZE: String(SIZE),
+    WALL_COOLDOWN_S: String(COOLDOWN_S),
+    TRUST_PROXY: "loopback",
+    LIVE_HEARTBEAT_MS: "250",
+  });
   const topics = ["bubbles", ...protocol.topics.map((t) => t.topic).filter((t) => t !== "bubbles")];
   honest = await Promise.all(
     Array.from({ length: HONEST }, (_, k) =>
@@ -77,7 +99,14 @@ beforeAll(async () => {
     ),
   );
   await Promise.all(honest.map((client) => client.until(() => client.sheet !== null && client.visitor !== null)));
-  fuzz = protocolRuns(site, (k) => honest[k % HONEST]?.visitor, address);
+  fuzz = protocolRuns(site, {
+    protocol,
+    honestToken: (k) => honest[k % HONEST]?.visitor,
+    sheet: () => honest[0]?.sheet?.sheet ?? 0,
+    address,
+    sheetSize: SIZE,
+    cooldownMs: COOLDOWN_S * 1000,
+  });
   baseline = await site.retained();
   let n = 0;
   // Honest visitors pop as people do, while the fuzzer goes on around them.
@@ -109,21 +138,29 @@ it(
           .oneof(oddString, dangerousName, fc.stringMatching(/^[A-Za-z0-9_.-]{16,200}$/))
           .map((text) => text.slice(0, 300)),
       ),
-      frames: fc.array(liveFrame(protocol), { minLength: 1, maxLength: 6 }),
+      // Frames made from the schemas (valid, mutated, or no message at all), and a page's own messages.
+      frames: fc.array(
+        fc.oneof({ weight: 3, arbitrary: liveFrame(protocol) }, { weight: 1, arbitrary: pageMessage(SIZE) }),
+        { minLength: 1, maxLength: 6 },
+      ),
     });
     const started = Date.now();
     let runs = 0;
     await fc.assert(
-      fc.asyncProperty(run, async (r) => {
-        runs++;
-        await fuzz.liveRun(r);
+      fc.asyncProperty(fc.array(run, { minLength: 1, maxLength: ROUND }), async (round) => {
+        runs += round.length;
+        await fuzz.liveRound(round);
       }),
-      { seed: SEED, ...limits(LIVE_RUNS, liveMs) },
+      { seed: SEED, ...limits(LIVE_ROUNDS, liveMs) },
     );
     const taken = /^pointless_live_messages_in_total\{topic="(\w+)"\} (\d+)$/gm;
     console.log(
-      `protocol fuzz: ${runs} live runs in ${((Date.now() - started) / 1000).toFixed(1)} s; closed ${JSON.stringify(Object.fromEntries(fuzz.closes))}; messages taken ${[...(await site.metrics()).matchAll(taken)].map((m) => `${m[1]} ${m[2]}`)}`,
+      `protocol fuzz: ${runs} live runs in ${((Date.now() - started) / 1000).toFixed(1)} s; closed ${JSON.stringify(Object.fromEntries(fuzz.closes))}; messages taken ${[...(await site.metrics()).matchAll(taken)].map((m) => `${m[1]} ${m[2]}`)}; answered ${JSON.stringify(Object.fromEntries([...fuzz.answered].sort()))}`,
     );
+    expect(runs, "live runs made").toBeGreaterThanOrEqual(MIN_LIVE_RUNS);
+    for (const topic of ["wall", "polls", "claps", "bubbles"]) {
+      expect(fuzz.answered.get(`${topic} ok`) ?? 0, `${topic}: requests answered ok`).toBeGreaterThanOrEqual(MIN_OKS);
+    }
   },
   120_000 + liveMs,
 );
@@ -143,6 +180,7 @@ it(
     console.log(
       `protocol fuzz: ${runs} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; answered ${JSON.stringify(Object.fromEntries(fuzz.statuses))}`,
     );
+    expect(runs, "requests made").toBeGreaterThanOrEqual(MIN_HTTP_RUNS);
   },
   120_000 + httpMs,
 );

@@ -1,4 +1,8 @@
 import fc from "fast-check";
+import { BUBBLES_TOPIC } from "../../contracts/bubbles.ts";
+import { CLAPS_TOPIC, MAX_CLAPS_PER_BATCH } from "../../contracts/claps.ts";
+import { ANSWERS, POLLS_TOPIC, QUESTIONS } from "../../contracts/polls.ts";
+import { PALETTE, WALL_SIZE, WALL_TOPIC } from "../../contracts/wall.ts";
 import { Entries, mutate, mutationOf, toWire, type Wire, wireText } from "./hostile-json.ts";
 import { arbitraryOf } from "./schema-arbitraries.ts";
 import type { SharedProtocol } from "./shared-topics.ts";
@@ -7,7 +11,8 @@ import type { SharedProtocol } from "./shared-topics.ts";
  * What a page could send on the live channel, made from the server's own description of it
  * (shared-topics.ts): each topic's valid messages from its schemas (schema-arbitraries.ts), then
  * the same messages mutated with dangerous names and values (hostile-json.ts), `topic` and `t`
- * included, and frames that are not messages at all.
+ * included, and frames that are not messages at all; and messages of the form a page sends, made
+ * from the toys' contracts.
  */
 
 /** A text frame (JSON or not), or bytes: a text frame that is not UTF-8, or a binary one. */
@@ -76,4 +81,52 @@ export function liveFrame(protocol: SharedProtocol): fc.Arbitrary<Frame> {
       ),
     },
   );
+}
+
+/**
+ * Messages a page of the site sends, made from the toys' contracts rather than their schemas:
+ * cells on the wall, emojis of the palette, polls and answers that exist, claps in a batch's
+ * range, bubbles on the sheet (sheet 1, the first). Most of them must be taken and answered ok;
+ * a fuzzer that only sent schema-made values would rarely reach what a page reaches every time.
+ */
+export function pageMessage(sheetSize: number): fc.Arbitrary<string> {
+  const id = (min: number, max: number) => fc.stringMatching(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`));
+  const n = fc.nat({ max: 1000 });
+  return fc
+    .oneof(
+      fc.record({
+        topic: fc.constant(WALL_TOPIC),
+        t: fc.constant("paint"),
+        n,
+        id: id(8, 40),
+        cell: fc.nat({ max: WALL_SIZE - 1 }),
+        e: fc.nat({ max: PALETTE.length - 1 }),
+      }),
+      fc.record({ topic: fc.constant(WALL_TOPIC), t: fc.constant("sync") }),
+      fc.record({
+        topic: fc.constant(POLLS_TOPIC),
+        t: fc.constant("vote"),
+        n,
+        q: fc.nat({ max: QUESTIONS - 1 }),
+        a: fc.nat({ max: ANSWERS - 1 }),
+        device: id(16, 64),
+      }),
+      fc.record({
+        topic: fc.constant(CLAPS_TOPIC),
+        t: fc.constant("clap"),
+        n,
+        page: id(16, 64),
+        batch: fc.integer({ min: 1, max: 40 }),
+        count: fc.integer({ min: 1, max: MAX_CLAPS_PER_BATCH }),
+      }),
+      fc.record({
+        topic: fc.constant(BUBBLES_TOPIC),
+        t: fc.constant("pop"),
+        n,
+        sheet: fc.constant(1),
+        i: fc.array(fc.nat({ max: sheetSize - 1 }), { minLength: 1, maxLength: 6 }),
+      }),
+      fc.record({ topic: fc.constant(BUBBLES_TOPIC), t: fc.constant("sync") }),
+    )
+    .map((message) => JSON.stringify(message));
 }
