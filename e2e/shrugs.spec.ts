@@ -1,5 +1,32 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, open, test } from "./fixtures";
 import { installPausedClock } from "./timers";
+
+/**
+ * The fonts Chromium drew an element's text with (DevTools' CSS.getPlatformFontsForNode): each
+ * font's family and PostScript name, and how many glyphs it drew.
+ */
+async function renderedFonts(page: Page, element: Locator) {
+  const probe = `probe-${Math.random().toString(36).slice(2)}`;
+  await element.evaluate((el, mark) => el.setAttribute("data-font-probe", mark), probe);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+    const { nodeId } = await cdp.send("DOM.querySelector", {
+      nodeId: root.nodeId,
+      selector: `[data-font-probe="${probe}"]`,
+    });
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    return fonts
+      .map(({ familyName, postScriptName, glyphCount }) => ({ familyName, postScriptName, glyphCount }))
+      .sort((a, b) => a.familyName.localeCompare(b.familyName));
+  } finally {
+    await cdp.detach();
+    await element.evaluate((el) => el.removeAttribute("data-font-probe"));
+  }
+}
 
 test.describe("Infinite Shrugs", () => {
   test("a click adds a shrug at the click point, sized and rotated within the spec, gone after 2 s", async ({
@@ -32,6 +59,8 @@ test.describe("Infinite Shrugs", () => {
   test("the page is laid out with the shrug's glyphs in the shrug's font before any click, unseen", async ({
     page,
   }) => {
+    // The shrug stays on a paused clock (it goes after 2 s) while its fonts are read.
+    await installPausedClock(page);
     await open(page, "/shrugs");
     const font = (el: Element) => {
       const css = getComputedStyle(el);
@@ -43,11 +72,20 @@ test.describe("Infinite Shrugs", () => {
     };
     // In the page before a click: the fallback font ツ needs is found with the first layout, not on
     // the first click (which took 17-38 ms in a fresh tab, against 10-13 ms).
-    const warm = await page.getByText("¯\\_(ツ)_/¯").evaluate(font);
+    const unseen = page.getByText("¯\\_(ツ)_/¯");
+    const warm = await unseen.evaluate(font);
+    const warmFonts = await renderedFonts(page, unseen);
     await page.getByRole("button", { name: /Shrug zone/ }).click({ position: { x: 120, y: 150 } });
-    const shrug = await page.locator("[data-shrug]").first().evaluate(font);
+    const shown = page.locator("[data-shrug]").first();
+    const shrug = await shown.evaluate(font);
     expect(warm).toEqual({ ...shrug, seen: "hidden" });
     expect(shrug.seen).toBe("visible");
+    // The fonts the glyphs were drawn with, as Chromium laid them out (not what the CSS asks for):
+    // the same for the unseen copy and the shrug, every glyph of the text drawn.
+    const shrugFonts = await renderedFonts(page, shown);
+    const glyphs = (fonts: typeof warmFonts) => fonts.reduce((sum, f) => sum + f.glyphCount, 0);
+    expect(glyphs(warmFonts), JSON.stringify(warmFonts)).toBe([..."¯\\_(ツ)_/¯"].length);
+    expect(warmFonts).toEqual(shrugFonts);
   });
 
   test("the click point stays exact after the page scrolls or the window resizes", async ({ page }) => {
