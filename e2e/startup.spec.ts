@@ -25,13 +25,19 @@ test.describe("before the page is live", () => {
     // browser's own fetches of those are in no timeline: the built pages' test checks their HTML.
     await page.goto("/hi");
     await waitForHydration(page);
-    const early = await page.evaluate(() => {
-      const painted = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
-      return performance
-        .getEntriesByType("resource")
-        .filter((entry) => entry.startTime < painted)
-        .map((entry) => entry.name);
-    });
+    // The first contentful paint must be there: without it, "before the paint" would be before nothing.
+    const painted = await page.evaluate(
+      () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    );
+    expect(painted, "the page's first-contentful-paint entry").not.toBeNull();
+    const early = await page.evaluate(
+      (at) =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.startTime < at)
+          .map((entry) => entry.name),
+      painted as number,
+    );
     expect(early).toEqual([]);
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /^data:image\/svg\+xml,<svg /);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
