@@ -16,7 +16,10 @@ interface Fixtures {
    * is left unexpected (`expectProblems` takes out those a test expects).
    */
   problems: string[];
-  /** Requests that tried to leave the site's origin (they are blocked); each test fails if any. */
+  /**
+   * Requests that tried to leave the site's origin, from any page of any context the test has or
+   * makes (the default page's are blocked); each test fails if any.
+   */
   offsite: string[];
 }
 
@@ -35,7 +38,7 @@ function problemLine(message: ConsoleMessage, origin: string): string {
 
 /**
  * Every browser test runs with two guards: no console error or hydration warning, and no request
- * to another origin. The first watches every page of the test: the default page, the pages of its
+ * to another origin. Both watch every page of the test: the default page, the pages of its
  * context (`context.newPage()`, pop-ups) and those of every context the test makes with
  * `browser.newContext()` (another visitor's). A test that expects a console error takes exactly
  * that line out of `problems` itself (`expectProblems`).
@@ -74,17 +77,37 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   offsite: [
-    async ({ page, baseURL }, use) => {
+    async ({ page, context, browser, baseURL }, use) => {
       const offsite: string[] = [];
-      const origin = new URL(baseURL ?? "http://localhost").origin;
-      await page.route(
-        (url) => url.origin !== origin && url.protocol.startsWith("http"),
-        (route) => {
-          offsite.push(route.request().url());
-          return route.abort();
-        },
-      );
-      await use(offsite);
+      const elsewhere = (site: string | undefined) => {
+        const origin = new URL(site ?? "http://localhost").origin;
+        return (url: URL) => url.origin !== origin && url.protocol.startsWith("http");
+      };
+      /** Notes every request of any page of `made` (pop-ups and service workers too) to another origin than `site`'s. */
+      const watch = (made: BrowserContext, site: string | undefined) => {
+        const isElsewhere = elsewhere(site);
+        made.on("request", (request) => {
+          if (isElsewhere(new URL(request.url()))) offsite.push(request.url());
+        });
+      };
+      // The default page's also never leave (a route, which turns that page's HTTP cache off, as
+      // it always had; the other pages keep theirs, as a visitor's browser does).
+      await page.route(elsewhere(baseURL), (route) => route.abort());
+      // The test's own context: its default page, every page opened in it, its pop-ups ...
+      watch(context, baseURL);
+      // ... and every context the test makes (another visitor, a fleet's page: `browser.newContext()`
+      // and `browser.newPage()`, which makes one), watched before the test has it, for its own site.
+      const newContext = browser.newContext;
+      browser.newContext = async (options) => {
+        const made = await newContext.call(browser, options);
+        watch(made, options?.baseURL ?? baseURL);
+        return made;
+      };
+      try {
+        await use(offsite);
+      } finally {
+        browser.newContext = newContext;
+      }
       expect(offsite, "requests that left the site's origin").toEqual([]);
     },
     { auto: true },
@@ -109,6 +132,28 @@ export async function expectProblems(problems: string[], expected: string[]): Pr
   };
   await expect.poll(missing, { message: "console lines the test expects, never logged" }).toEqual([]);
   for (const line of expected) problems.splice(problems.indexOf(line), 1);
+}
+
+/**
+ * As expectProblems, for lines known by how they are made rather than by all their text (a stack
+ * trace follows, or the build's hashes are in it): each pattern takes exactly one line, and must.
+ */
+export async function expectProblemsLike(problems: string[], expected: RegExp[]): Promise<void> {
+  /** The lines the patterns take, one each in order, or null while one has none to take. */
+  const taken = () => {
+    const left = [...problems];
+    const lines: string[] = [];
+    for (const pattern of expected) {
+      const at = left.findIndex((line) => pattern.test(line));
+      if (at < 0) return null;
+      lines.push(...left.splice(at, 1));
+    }
+    return lines;
+  };
+  await expect
+    .poll(() => taken() !== null, { message: `console lines like ${expected.join(", ")}, never logged` })
+    .toBe(true);
+  for (const line of taken() ?? []) problems.splice(problems.indexOf(line), 1);
 }
 
 /**

@@ -32,12 +32,6 @@ export async function holdShellChunk(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Console lines a failed or refused request leaves (expected where a test breaks the network). */
-export const isFailedLoad = (line: string) =>
-  /Failed to load resource|Failed to fetch dynamically imported module|Error loading route module|error loading dynamically imported module/i.test(
-    line,
-  );
-
 /**
  * A route handler for requests the page may give up while they are handled (a reload, a page
  * closed): its fetched response is disposed under it, or the page is gone; nobody waits for that

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { pages, toys } from "../app/toys/registry";
-import { expect, open, test, waitForHydration } from "./fixtures";
-import { deployNextBuild, holdShellChunk, isFailedLoad, SHELL_CHUNK, throttleLikeAPhone } from "./network";
+import { allowProblems, expect, expectProblems, networkErrorLine, open, test, waitForHydration } from "./fixtures";
+import { deployNextBuild, holdShellChunk, SHELL_CHUNK, throttleLikeAPhone } from "./network";
 
 /**
  * How a page starts (scripts/build/bootstrap.ts): live soon after it paints, no click lost on the
@@ -12,9 +12,53 @@ const bigButton = (page: Page) => page.getByRole("main").getByRole("button").fir
 const personalCount = (page: Page) => page.getByText(/^Your clicks:/).locator("strong");
 const isLive = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === "true");
 
-/** Drops the console lines of the failures a test caused on purpose; anything else still fails it. */
-const forgiveFailedLoads = (problems: string[]) =>
-  problems.splice(0, problems.length, ...problems.filter((p) => !isFailedLoad(p)));
+/**
+ * Fails the shell chunk's loads the way a broken network does, the first `times` (every one
+ * when not given); returns the console line each failure leaves, one per load failed.
+ */
+async function failShellChunk(
+  page: Page,
+  times = Number.POSITIVE_INFINITY,
+): Promise<{ lines: string[]; tries: () => number }> {
+  const lines: string[] = [];
+  let tries = 0;
+  await page.route(SHELL_CHUNK, (route) => {
+    if (++tries > times) return route.continue();
+    lines.push(networkErrorLine(new URL(route.request().url()).pathname, "net::ERR_FAILED"));
+    return route.abort();
+  });
+  return { lines, tries: () => tries };
+}
+
+/**
+ * A file of the old build, which the deploy (deployNextBuild) answers 404: how many the page asks
+ * for depends on what it had fetched by then, so any number of these lines is expected, and no
+ * other 404 (a file of the new build's, or any other path).
+ */
+const oldBuildGone = (line: string) =>
+  /^console\.error: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(\/assets\/(?!next\/)[^/()]+\)$/.test(
+    line,
+  );
+
+/** The old build's module of the route at `path`, as the page's manifest names it. */
+const routeModule = (page: Page, path: string) =>
+  page.evaluate(
+    (at) =>
+      Object.values(
+        (window as unknown as { __reactRouterManifest: { routes: Record<string, { path?: string; module: string }> } })
+          .__reactRouterManifest.routes,
+      ).find((route) => route.path === at)?.module,
+    path,
+  );
+
+/** React Router's lines when the route module it needs is gone: it says so, and reloads the page. */
+function routeModuleGone(origin: string, module: string | undefined): string[] {
+  expect(module, "the route's module in the page's manifest").toMatch(/^\/assets\/[\w-]+\.js$/);
+  return [
+    `console.error: Error loading route module \`${module}\`, reloading page...`,
+    `console.error: TypeError: Failed to fetch dynamically imported module: ${origin}${module}`,
+  ];
+}
 
 test.describe("before the page is live", () => {
   test("nothing but the document is fetched before the page is on screen; its icon and manifest are there", async ({
@@ -103,13 +147,14 @@ test.describe("before the page is live", () => {
 
 test.describe("when a file fails to load", () => {
   test("a chunk that fails twice is fetched again, and the page goes live", async ({ page, problems }) => {
-    let failures = 0;
-    await page.route(SHELL_CHUNK, (route) => (++failures <= 2 ? route.abort() : route.continue()));
+    const failed = await failShellChunk(page, 2);
     await open(page, "/");
-    expect(failures).toBeGreaterThan(2);
+    expect(failed.tries()).toBeGreaterThan(2);
     await bigButton(page).click();
     await expect(personalCount(page)).toHaveText("1");
-    forgiveFailedLoads(problems);
+    // The two failed loads, each said once; nothing else.
+    expect(failed.lines).toHaveLength(2);
+    await expectProblems(problems, failed.lines);
   });
 
   test("a chunk that never loads: the page reloads itself once, then says so and offers to try again", async ({
@@ -120,7 +165,7 @@ test.describe("when a file fails to load", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents++;
     });
-    await page.route(SHELL_CHUNK, (route) => route.abort());
+    const failed = await failShellChunk(page);
     await page.goto("/");
     const alert = page.getByRole("alert").filter({ hasText: "could not finish loading" });
     await expect(alert).toBeVisible({ timeout: 20_000 });
@@ -129,7 +174,8 @@ test.describe("when a file fails to load", () => {
     await expect(alert.getByRole("button", { name: "Try again" })).toBeVisible();
     // The painted page is still there to read.
     await expect(page.getByRole("heading", { name: "The Useless Button" })).toBeVisible();
-    forgiveFailedLoads(problems);
+    // Each failed load of the chunk, said once; nothing else.
+    await expectProblems(problems, failed.lines);
   });
 
   test("with storage blocked, it still reloads only once", async ({ page, problems }) => {
@@ -145,13 +191,13 @@ test.describe("when a file fails to load", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents++;
     });
-    await page.route(SHELL_CHUNK, (route) => route.abort());
+    const failed = await failShellChunk(page);
     await page.goto("/hi");
     await expect(page.getByRole("alert").filter({ hasText: "could not finish loading" })).toBeVisible({
       timeout: 20_000,
     });
     expect(documents).toBe(2);
-    forgiveFailedLoads(problems);
+    await expectProblems(problems, failed.lines);
   });
 });
 
@@ -170,6 +216,7 @@ test.describe("a tab open while the site is deployed again", () => {
     problems,
   }) => {
     await open(page, "/");
+    const module = await routeModule(page, "/bubble-wrap");
     await deployNextBuild(page);
     const documents = watchDocuments(page);
     // Nothing to fetch: the links are in the page, so the menu opens with every one of them.
@@ -187,8 +234,9 @@ test.describe("a tab open while the site is deployed again", () => {
     expect(documents).toEqual(["/", "/bubble-wrap"]);
     const navigation = () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type;
     expect(await page.evaluate(navigation)).toBe("navigate");
-    expect(problems.some((p) => p.includes("Error loading route module"))).toBe(true);
-    forgiveFailedLoads(problems);
+    // React Router said the page's module was gone, once; the old build's files answered 404.
+    await expectProblems(problems, routeModuleGone(new URL(page.url()).origin, module));
+    allowProblems(problems, oldBuildGone);
   });
 
   test("a link in the page arrives at its page too, and a reload the visitor asks for stays put", async ({
@@ -196,6 +244,7 @@ test.describe("a tab open while the site is deployed again", () => {
     problems,
   }) => {
     await open(page, "/bubble-wrap");
+    const module = await routeModule(page, "/bubble-wrap/together");
     await deployNextBuild(page);
     await page.getByRole("link", { name: /^Pop with everyone/ }).click();
     await expect(page).toHaveURL(/\/bubble-wrap\/together$/);
@@ -205,6 +254,7 @@ test.describe("a tab open while the site is deployed again", () => {
     await page.reload();
     await waitForHydration(page);
     await expect(page).toHaveURL(/\/bubble-wrap\/together$/);
-    forgiveFailedLoads(problems);
+    await expectProblems(problems, routeModuleGone(new URL(page.url()).origin, module));
+    allowProblems(problems, oldBuildGone);
   });
 });
