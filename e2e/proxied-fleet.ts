@@ -90,5 +90,9 @@ export async function watchWords(context: BrowserContext): Promise<void> {
   }, NEVER_SAID);
 }
 
-export const saidWrong = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __saidWrong?: string[] }).__saidWrong ?? []);
+/** What `page` said of NEVER_SAID; fails when its watcher never installed (it would say nothing ever). */
+export async function saidWrong(page: Page): Promise<string[]> {
+  const said = await page.evaluate(() => (window as unknown as { __saidWrong?: string[] }).__saidWrong ?? null);
+  if (said === null) throw new Error(`${page.url()} has no watcher of its words (watchWords before its first load)`);
+  return said;
+}
