@@ -51,6 +51,10 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 {
+                  name: "react-dom",
+                  test: /node_modules\/(react-dom|scheduler)\//,
+                },
+                {
                   // Everything every page needs to hydrate travels as one chunk: React, React DOM,
                   // React Router and the kit. With the page's route module, the root, React
                   // Router's manifest and its entry, that is five requests a page, all fetched at

@@ -40,9 +40,19 @@ export function Layout({ children }: { children: ReactNode }) {
       if (document.querySelector('link[rel="manifest"]')) return;
       document.head.append(Object.assign(document.createElement("link"), { rel: "manifest", href: MANIFEST }));
     });
+    // The site's whole stylesheet into the cache, so that a client navigation switches it on
+    // without waiting for the network (scripts/build/bootstrap.ts, `__pointlessStyles`).
+    const cancelStyles = whenIdle(() => {
+      const whole = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][disabled]');
+      if (whole)
+        document.head.append(
+          Object.assign(document.createElement("link"), { rel: "prefetch", as: "style", href: whole.href }),
+        );
+    });
     return () => {
       cancelWorker?.();
       cancelManifest();
+      cancelStyles();
     };
   }, []);
   return (

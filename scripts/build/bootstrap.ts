@@ -17,7 +17,7 @@
  *   again twice; then the page reloads itself, once a minute at most (no loop), and otherwise
  *   says so and offers to try again.
  * - The page's CSS is its own; the site's whole stylesheet is fetched (prefetched, not applied)
- *   once live and idle, and switched on when a client navigation needs it, which waits for it
+ *   once live and idle (app/root.tsx), and switched on when a client navigation needs it, which waits for it
  *   (`__pointlessStyles`). Switched on at live, its style recalculation was a long task on every
  *   page (30-50 ms at 4x CPU, 51 on /emojis/together) for nothing on the page itself.
  * - A page that React Router reloads because the page the visitor was going to could not load (a
@@ -163,27 +163,11 @@ export function boot(plan: BootPlan): void {
       if (!button.isConnected) continue;
       button.dispatchEvent(new MouseEvent("click", { ...init, bubbles: true, cancelable: true, view: window }));
     }
-    // The whole stylesheet into the cache, so that a navigation switches it on without waiting for
-    // the network: once the page is idle (starting a fetch is a few milliseconds of the main
-    // thread, and this runs inside the hydration's effects; issue 55).
-    const prefetchStyles = () => {
-      const whole = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][disabled]');
-      if (!whole) return;
-      const prefetch = document.createElement("link");
-      prefetch.rel = "prefetch";
-      prefetch.as = "style";
-      prefetch.href = whole.href;
-      document.head.append(prefetch);
-    };
-    const scheduler = (window as { scheduler?: { postTask?: (run: () => void, options: object) => unknown } })
-      .scheduler;
-    if (scheduler?.postTask) scheduler.postTask(prefetchStyles, { priority: "background" });
-    else setTimeout(prefetchStyles, 1);
   };
 
   // 2. The site's whole stylesheet. The page came with the CSS its own code can use
   // (scripts/build/page-css.ts); the whole of it waits in <head> as a disabled link, never fetched
-  // while the page loads. Once live it is prefetched (above); a client navigation switches it on,
+  // while the page loads. Once live it is prefetched (app/root.tsx); a client navigation switches it on,
   // for the page the visitor goes on to, and waits for it (the root's clientMiddleware). It follows
   // the page's CSS and holds the same rules in the same layers: switching it on changes nothing on
   // this page.

@@ -23,8 +23,12 @@ export function foldRuntime(assetsDir: string): string | null {
   const files = readdirSync(assetsDir).filter((file) => file.endsWith(".js"));
   const runtime = files.find((file) => /^rolldown-runtime-[\w-]+\.js$/.test(file));
   if (!runtime) return null;
+  // The chunk every page evaluates first, which imports the runtime and nothing else: React DOM's
+  // where it has a chunk of its own (vite.config.ts), else the shell.
   const shell = only(
-    files.filter((file) => /^shell-[\w-]+\.js$/.test(file)),
+    files.filter((file) => /^react-dom-[\w-]+\.js$/.test(file)).length
+      ? files.filter((file) => /^react-dom-[\w-]+\.js$/.test(file))
+      : files.filter((file) => /^shell-[\w-]+\.js$/.test(file)),
     "shell chunk",
   );
   const read = (file: string) => readFileSync(join(assetsDir, file), "utf8");

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { minifySync, transformWithOxc } from "vite";
 import type { BootPlan } from "./bootstrap.ts";
 import { pageCss } from "./page-css.ts";
+import { settleBoundaries } from "./settled-boundaries.ts";
 
 /**
  * Rewrites of the pre-rendered HTML, made after `react-router build` (see scripts/postbuild.ts).
@@ -124,7 +125,12 @@ export function bootPlan(script: string, closureOf: (urls: string[]) => string[]
   // own. (React Router's manifest is data and imports nothing.)
   const code = [...modules.filter((m) => "routeId" in m).map((m) => m.url), entry];
   const closures = code.map((url) => new Set(closureOf([url])));
-  const first = [...(closures[0] ?? [])].filter((url) => !every.includes(url) && closures.every((c) => c.has(url)));
+  // Dependencies before what imports them: a chunk's closure holds its dependencies', so the
+  // smaller closure goes first.
+  const closureSize = (url: string) => closureOf([url]).length;
+  const first = [...(closures[0] ?? [])]
+    .filter((url) => !every.includes(url) && closures.every((c) => c.has(url)))
+    .sort((a, b) => closureSize(a) - closureSize(b));
   return { preload: closureOf(every), first, modules, entry };
 }
 
@@ -168,5 +174,6 @@ export function transformHtml(
       ? [BOOT_MODULE, ...reachableOf([...plan.modules.map((m) => m.url), plan.entry]).map(readAsset)]
       : undefined;
   const withIcon = addTabIcon(html, readAsset("/favicon.svg"));
-  return deferBootstrap(dropModulePreloads(inlineStylesheets(withIcon, readAsset, scripts)), closureOf);
+  const settled = settleBoundaries(withIcon, page);
+  return deferBootstrap(dropModulePreloads(inlineStylesheets(settled, readAsset, scripts)), closureOf);
 }
