@@ -29,42 +29,13 @@ import {
 } from "./bench/frames.ts";
 import { type LighthouseResult, lighthouseCold, median, medianResult } from "./bench/lighthouse.ts";
 import { type LiveResult, PHONE } from "./bench/live.ts";
-import { LIVE_OVER_FLOOR_MS, measureAgainstFloor, overFloor, type PairedRun, signedMs } from "./bench/paired.ts";
+import { measureAgainstFloor, overFloor, type PairedRun, signedMs } from "./bench/paired.ts";
+import { SLOW_DAY_PAGES, TARGETS } from "./bench/targets.ts";
 import { measureUwuPaint, UWU_PAINT_BUDGET_MS } from "./bench/uwu-paint.ts";
 import { launchVisitorBrowser } from "./bench/visitor-browser.ts";
 import { benchUwu, UWU_BUDGET_MS } from "./bench-uwu.ts";
 import { buildOrExit, loadRegistry, replaceBlock, replaceReadmeBlock, serveBuild } from "./lib/local-site.ts";
 
-const TARGETS = {
-  performance: 100,
-  fcp: 800,
-  lcp: 1000,
-  tbt: 50,
-  /** Issue 46: TBT within this on every run, not only at the median; LCP and CLS within theirs on every run. */
-  tbtEveryRun: 100,
-  cls: 0,
-  /** Live (a press answered) at most this long after the floor, under the phone conditions. */
-  liveOverFloor: LIVE_OVER_FLOOR_MS,
-  /** JavaScript on a cold load at most this much more than the floor's. */
-  scriptOverFloor: 12 * 1024,
-  /** No chain of script requests deeper than this after the HTML. */
-  chain: 2,
-  fps: 57,
-  longTasks: 0,
-  /** Main-thread work (Lighthouse's script evaluation plus "other") at most this many times the floor's. */
-  workOverFloor: 1.3,
-  /** Lighthouse at this CPU slowdown, twice the model's (a slow day, or a cheaper phone), on SLOW_DAY_PAGES. */
-  slowDayCpu: 8,
-  /** ... TBT at the median of the slow-day runs at most this. */
-  slowDayTbt: 200,
-  /** ... and no task after the first contentful paint longer than this, on any slow-day run. */
-  slowDayTask: 100,
-} as const;
-/**
- * The slow-day round (issue 55): the home page, a static page, each shared page, a pointer toy,
- * and the floor beside them.
- */
-const SLOW_DAY_PAGES = ["/", "/about", "/bubble-wrap/together", "/emojis/together", "/polls", "/clap", "/shrugs"];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = process.env.BENCH_ONLY;
 /** A 1-minute load average above this on two cores means something else was running. */
