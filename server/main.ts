@@ -6,7 +6,9 @@ import { createApi } from "./http/api.ts";
 import { clientAddress, limitKeys } from "./http/client-address.ts";
 import { createSiteServer } from "./http/http.ts";
 import { createProxyCheck } from "./http/proxy-check.ts";
+import { createAddressBudget } from "./live/address-budget.ts";
 import { createBus } from "./live/bus.ts";
+import { localFleetOpen, redisFleetOpen } from "./live/fleet-open.ts";
 import { localPresence, redisPresence } from "./live/presence.ts";
 import { createLiveSockets } from "./live/sockets.ts";
 import type { TopicModule } from "./live/topic.ts";
@@ -15,7 +17,7 @@ import { createVisitorTokens, storedSecret } from "./live/visitor.ts";
 import { visitorLimit } from "./live/visitor-limit.ts";
 import { openBackends } from "./ops/backends.ts";
 import { type Config, ConfigError, readConfig } from "./ops/config.ts";
-import { createFleetLimiter, type FleetLimit, fleetLimit } from "./ops/limiter.ts";
+import { createFleetLimiter, type FleetLimit, fleetLimit, type Limit } from "./ops/limiter.ts";
 import { createLogger, errorText, type Logger } from "./ops/log.ts";
 import { createMetrics, serveMetrics } from "./ops/metrics.ts";
 import { siteFiles } from "./static/static.ts";
@@ -52,6 +54,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   const bus = createBus(backends, log);
   const limiter = (name: string, limit: FleetLimit) => createFleetLimiter(backends, name, limit, config.deadlineMs);
   const deps = toyDeps({ backends, bus, log, metrics, config });
+  const perSecond = ({ burst, perMinute }: Limit) => ({ burst, perSecond: perMinute / 60 });
   /** Every topic of the live channel: the shared toys (server/toys/shared-toys.ts), the Useless Button's total among them. */
   const topics: TopicModule[] = SHARED_TOYS.map((toy) => toy(deps));
   const proxyCheck = createProxyCheck({ trust: config.trust, log, metrics });
@@ -68,6 +71,16 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     maxPerBlock: config.liveMaxPerBlock,
     maxPerVisitor: config.liveMaxPerVisitor,
     upgrades: limiter("upgrade", fleetLimit(config.upgradeLimit)),
+    fleetOpen:
+      backends.kind === "redis"
+        ? redisFleetOpen(backends.redis, backends.guard, `${process.pid}-${Date.now()}`, log)
+        : localFleetOpen(),
+    budget: createAddressBudget({
+      messages: perSecond(config.addressMessages),
+      bytes: perSecond(config.addressBytes),
+      fleetMessages: limiter("address-messages", fleetLimit(config.addressMessages)),
+      fleetBytes: limiter("address-bytes", fleetLimit(config.addressBytes)),
+    }),
     visitors: createVisitorTokens({
       secret: storedSecret(backends, config.visitorSecret),
       mintLimit: limiter("visitor-mint", fleetLimit(config.visitorMintLimit)),

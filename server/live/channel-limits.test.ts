@@ -13,7 +13,7 @@ describe("limits of the live channel", () => {
     TRUST_PROXY: "loopback",
   });
 
-  it("caps channels per address and in all, telling the page it is busy and when to come back", async () => {
+  it("caps channels per address and in all; a full process makes the heaviest address yield to a lighter one", async () => {
     const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });
     const mine = await Promise.all([1, 2, 3].map(() => openLive(capped.origin, ["bubbles"], from("198.51.100.1"))));
     expect(await refusedAsBusy(capped.origin, ["bubbles"], from("198.51.100.1"))).toEqual({
@@ -24,11 +24,23 @@ describe("limits of the live channel", () => {
     const others = await Promise.all(
       [1, 2].map((k) => openLive(capped.origin, ["bubbles"], from(`198.51.100.${k + 1}`))),
     );
-    expect(await refusedAsBusy(capped.origin, ["bubbles"], from("198.51.100.9"))).toEqual({
+    // Full: a newcomer holding nothing takes the place of a channel of the address holding most.
+    const newcomer = await openLive(capped.origin, ["bubbles"], from("198.51.100.9"));
+    const yielded = await Promise.race(mine.map((client) => client.closed.then((closed) => ({ client, closed }))));
+    expect(yielded.closed.code).toBe(CLOSE.busy);
+    expect(yielded.client.messages).toContainEqual({
       t: "busy",
       retryMs: 10_000,
       reason: "The site is very busy right now.",
     });
+    mine.splice(mine.indexOf(yielded.client), 1);
+    // One holding as many as the heaviest less one takes nobody's place: the process is full for it.
+    expect(await refusedAsBusy(capped.origin, ["bubbles"], from("198.51.100.2"))).toEqual({
+      t: "busy",
+      retryMs: 10_000,
+      reason: "The site is very busy right now.",
+    });
+    others.push(newcomer);
     // A channel closed makes room again.
     mine[0]?.close();
     await mine[0]?.closed;

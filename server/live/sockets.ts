@@ -2,27 +2,28 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
 import {
+  type BusyMessage,
   type ByeMessage,
   CLOSE,
   HEARTBEAT_EVERY_MS,
-  LIVE_PATH,
+  LIVE_PROTOCOL,
   MAX_MESSAGE_BYTES,
-  MAX_TOPICS,
-  readResume,
-  type Topic,
 } from "../../contracts/live.ts";
-import { pathOf } from "../http/http.ts";
 import type { FleetLimiter } from "../ops/limiter.ts";
 import { errorText, type Logger } from "../ops/log.ts";
 import type { Metrics } from "../ops/metrics.ts";
+import { type AddressBudget, createAddressBudget } from "./address-budget.ts";
+import { createAdmission, type Place } from "./admission.ts";
 import { createChannelVisitor } from "./channel-visitor.ts";
 import { createDelivery } from "./delivery.ts";
 import { createDispatch } from "./dispatch.ts";
+import { type FleetOpen, localFleetOpen } from "./fleet-open.ts";
 import { textMessage } from "./frames.ts";
 import { HEARTBEAT_SLICES, type Health, startHeartbeat } from "./heartbeat.ts";
 import { createPageChannel } from "./page-channel.ts";
 import { createRefusals } from "./refusals.ts";
 import type { TopicModule } from "./topic.ts";
+import { frameBytes, readUpgrade, type UpgradeRequest } from "./upgrade-request.ts";
 import type { VisitorTokens } from "./visitor.ts";
 
 /**
@@ -31,16 +32,12 @@ import type { VisitorTokens } from "./visitor.ts";
  * page sends goes through dispatch.ts, the one place that reads it and the one fault boundary.
  *
  * An upgrade that is not for this channel is refused with an HTTP status before any WebSocket
- * exists: a path or topic list it does not know (404, 400), another site's page (403). An upgrade
- * the server cannot take NOW (too many channels in all, from one address or IPv6 /56, or from one
- * visitor; more new channels from one address than a school reconnecting would make; the server
- * stopping) is accepted only to be told so: `{"t":"busy","retryMs","reason"}`, then a close with
- * 4429 (CLOSE.busy), which a page can read, where an HTTP refusal of an upgrade reaches the page
- * only as "the connection failed" and would be taken for a network that blocks WebSockets. Past a
- * ceiling of such refusals at once, it is an HTTP 503 again (a flood gets nothing it can hold).
- *
- * Each channel is a visitor the server vouches for (visitor.ts), decided per channel in
- * channel-visitor.ts: the token the page names, or a new one; until then its messages wait.
+ * exists (upgrade-request.ts). One the server cannot take NOW (admission.ts: full, or too many
+ * channels from one address or /56 across the fleet; too many new ones; the server stopping) is
+ * accepted only to be told so, `{"t":"busy","retryMs","reason"}` and a close with 4429, which a
+ * page can read (refusals.ts); a full process makes the heaviest address yield a channel instead.
+ * Each channel is a visitor the server vouches for (channel-visitor.ts), and every frame it sends
+ * is spent from its address's budget (address-budget.ts; past it, 1013).
  *
  * Once open: a message that is not JSON, not a kind its topics take, or larger than
  * MAX_MESSAGE_BYTES closes the channel (1008, 1009); more than the channel's or its topic's message
@@ -64,11 +61,17 @@ export interface LiveOptions {
   /** Upgrades per address (and /56), for the whole fleet. */
   upgrades: FleetLimiter;
   visitors: VisitorTokens;
+  /** The channels each address and /56 holds across the fleet (fleet-open.ts); this process's alone unless given. */
+  fleetOpen?: FleetOpen;
+  /** What one address may send on all its channels (address-budget.ts). */
+  budget?: AddressBudget;
   metrics?: Metrics;
   heartbeatMs?: number;
   /** Told of an upgrade refused as another site's page (a proxy that rewrote Host may be why). */
   onOriginRefused?: (origin: string, host: string | undefined) => void;
 }
+
+type Asked = Extract<UpgradeRequest, { topics: unknown }>;
 
 /** How long pages are asked to spread their return over when the server stops. */
 const COME_BACK_WITHIN_MS = 5000;
@@ -84,51 +87,40 @@ export function createLiveSockets({
   maxPerVisitor,
   upgrades,
   visitors,
+  fleetOpen = localFleetOpen(),
+  budget = createAddressBudget({}),
   metrics,
   heartbeatMs = HEARTBEAT_EVERY_MS,
   onOriginRefused,
 }: LiveOptions) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+    // A client that pings without reading the pongs is cut off past this many (ws's default, named;
+    // its types do not know it yet).
+    ...{ maxPendingAutoPongs: 60 },
+    // The page names its visitor token as a subprotocol, so no proxy's log holds it (contracts/live.ts).
+    handleProtocols: (offered) => (offered.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
+  });
   const dispatch = createDispatch(modules, { log, metrics });
   const { deliver, offer } = createDelivery(metrics);
-  /** Channels open per key: an address, a /56, a visitor. */
-  const open = new Map<string, number>();
+  const admission = createAdmission({ maxConnections, maxPerAddress, maxPerBlock, fleet: fleetOpen });
   /** Each open channel, how many heartbeats in a row it left unanswered, and its heartbeat's slice. */
   const sockets = new Map<WebSocket, Health>();
   let joined = 0;
-  let connections = 0;
   let stopping = false;
   const { refused, refuseHttp, refuseBusy, stop: stopRefusals } = createRefusals({ wss, log, metrics });
-
-  const count = (key: string, by: number) => {
-    const left = (open.get(key) ?? 0) + by;
-    if (left > 0) open.set(key, left);
-    else open.delete(key);
-  };
+  const FULL = "The site is very busy right now.";
+  const SHARED = "Very many people share this network right now.";
 
   /** The server's `upgrade` event: only /api/live, within the caps, from this site's pages. */
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     socket.on("error", () => {});
-    const target = req.url ?? "";
-    if (pathOf(target) !== LIVE_PATH) {
-      return refuseHttp(socket, "404 Not Found", "There is no such channel.", "path");
-    }
-    const query = new URLSearchParams(target.slice(target.indexOf("?") + 1));
-    const named = (query.get("topics") ?? "").split(",");
-    const topics = [...new Set(named)];
-    if (named.length > Math.min(MAX_TOPICS, dispatch.names().length) || !topics.every((t) => dispatch.has(t))) {
-      return refuseHttp(
-        socket,
-        "400 Bad Request",
-        `Name the topics to follow, each once: ${dispatch.names().join(", ")}.`,
-        "topics",
-      );
-    }
-    // A page of another site may not open this site's channel in its visitors' browsers.
-    const origin = req.headers.origin;
-    if (origin !== undefined && !sameHost(origin, req.headers.host)) {
-      onOriginRefused?.(origin, req.headers.host);
-      return refuseHttp(socket, "403 Forbidden", "This channel is for the site's own pages.", "origin");
+    const asked = readUpgrade(req, dispatch.names());
+    if ("status" in asked) {
+      if (asked.reason === "origin") onOriginRefused?.(String(req.headers.origin), req.headers.host);
+      return refuseHttp(socket, asked.status, asked.error, asked.reason);
     }
     // Each page its own moment within the window, as the goodbye spreads them: a page waits at
     // least what it is told, and pages told at once must not all come back at once.
@@ -144,49 +136,32 @@ export function createLiveSockets({
     if (stopping) return restarting();
     const address = addressOf(req);
     const keys = keysOf(address);
-    if (connections >= maxConnections) {
-      return refuseBusy(req, socket, head, "full", "The site is very busy right now.", 10_000);
-    }
-    const [own, block] = keys;
-    if ((open.get(own ?? address) ?? 0) >= maxPerAddress || (block && (open.get(block) ?? 0) >= maxPerBlock)) {
-      return refuseBusy(req, socket, head, "per-address", "Very many people share this network right now.", 10_000);
-    }
+    const place = admission.reserve(keys);
+    if (place === "full") return refuseBusy(req, socket, head, "full", FULL, 10_000);
+    if (place === "per-address") return refuseBusy(req, socket, head, "per-address", SHARED, 10_000);
     // Counted from now until the socket closes, upgraded or not.
-    connections++;
-    for (const key of keys) count(key, 1);
-    socket.once("close", () => {
-      connections--;
-      for (const key of keys) count(key, -1);
-    });
+    socket.once("close", place.release);
     let waitMs = 0;
     for (const key of keys) waitMs = Math.max(waitMs, await upgrades.take(key));
     if (socket.destroyed) return;
     if (waitMs > 0) {
+      place.release();
       const retryMs = Number.isFinite(waitMs) ? Math.ceil(waitMs) : 60_000;
       return refuseBusy(req, socket, head, "rate", "Very many pages opened from this network just now.", retryMs);
     }
+    if (!(await admission.claim(keys))) {
+      place.release();
+      return refuseBusy(req, socket, head, "per-address-fleet", SHARED, 10_000);
+    }
+    if (socket.destroyed) return;
     // The stop began while the limit was asked: the topics may be stopping already.
     if (stopping) return restarting();
-    const resume = readResume(query.get("resume"));
-    const token = query.get("visitor");
-    wss.handleUpgrade(req, socket, head, (ws) => connected(ws, { address, keys, topics, resume, token }));
+    wss.handleUpgrade(req, socket, head, (ws) => connected(ws, { address, keys, ...asked, place }));
   }
 
   function connected(
     ws: WebSocket,
-    {
-      address,
-      keys,
-      topics,
-      resume,
-      token,
-    }: {
-      address: string;
-      keys: readonly string[];
-      topics: readonly Topic[];
-      resume: Map<Topic, string>;
-      token: string | null;
-    },
+    { address, keys, topics, resume, token, place }: Asked & { address: string; keys: readonly string[]; place: Place },
   ) {
     const health = { missed: 0, slice: joined++ % HEARTBEAT_SLICES };
     sockets.set(ws, health);
@@ -205,8 +180,8 @@ export function createLiveSockets({
       keys,
       visitors,
       maxPerVisitor,
-      openUnder: (key) => open.get(key) ?? 0,
-      count,
+      openUnder: admission.openUnder,
+      count: admission.count,
       sendToken: (message) => deliver(ws, textMessage(JSON.stringify(message)), "channel"),
       dispatch: (data, isBinary) => dispatch.message(channel, data, isBinary),
       refused,
@@ -214,11 +189,36 @@ export function createLiveSockets({
       log,
     });
 
-    ws.on("pong", () => {
-      health.missed = 0;
+    let lastActive = Date.now();
+    place.hold({
+      lastActive: () => lastActive,
+      yieldPlace() {
+        place.release();
+        metrics?.channelsClosed.inc({ reason: "yielded" });
+        const busy: BusyMessage = { t: "busy", retryMs: 10_000, reason: FULL };
+        deliver(ws, textMessage(JSON.stringify(busy)), "channel");
+        channel.close(CLOSE.busy, "Busy");
+        setTimeout(() => ws.terminate(), 1000).unref();
+      },
     });
-    ws.on("message", (data, isBinary) => identity.receive(data, isBinary));
+    // Every frame the page sends is spent from its address's budget, whatever it is.
+    const spent = (size: number) => {
+      if (budget.spend(keys[keys.length - 1] ?? address, size)) return true;
+      metrics?.channelsClosed.inc({ reason: "address-budget" });
+      channel.close(CLOSE.tryLater, "Too much from your network");
+      return false;
+    };
+    ws.on("ping", (data) => void spent(data.length + 2));
+    ws.on("pong", (data) => {
+      if (spent(data.length + 2)) health.missed = 0;
+    });
+    ws.on("message", (data, isBinary) => {
+      if (channel.closed) return;
+      lastActive = Date.now();
+      if (spent(frameBytes(data) + 2)) identity.receive(data, isBinary);
+    });
     ws.on("close", () => {
+      place.release();
       identity.closed();
       sockets.delete(ws);
       metrics?.channels.set(sockets.size);
@@ -244,7 +244,7 @@ export function createLiveSockets({
     },
     /** How many channels are open now. */
     get connections() {
-      return connections;
+      return admission.connections;
     },
     /**
      * The stop's first step: no new channel from now on (one whose limit check ends later is told
@@ -262,6 +262,8 @@ export function createLiveSockets({
       stopping = true;
       stopHeartbeat();
       stopRefusals();
+      budget.stop();
+      void admission.stop();
       const bye = textMessage(
         JSON.stringify({
           t: "bye",
@@ -279,14 +281,6 @@ export function createLiveSockets({
       }, 1000).unref();
     },
   };
-}
-
-function sameHost(origin: string, host: string | undefined) {
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }
 
 export type LiveSockets = ReturnType<typeof createLiveSockets>;

@@ -113,6 +113,9 @@ export const EnvSchema = v.object({
   LIVE_MAX_PER_VISITOR: v.optional(whole(1), "16"),
   LIVE_UPGRADE_LIMIT: v.optional(limit, "600/1200"),
   LIVE_VISITORS_PER_ADDRESS: v.optional(whole(1, 1_000_000), "32"),
+  // What one address may send on all its channels together (server/live/address-budget.ts).
+  LIVE_ADDRESS_MESSAGES: v.optional(limit, "1000/30000"),
+  LIVE_ADDRESS_BYTES: v.optional(limit, "1048576/15728640"),
   VISITOR_SECRET: v.optional(v.pipe(v.string(), v.minLength(MIN_SECRET_CHARS), v.maxLength(1024))),
   VISITOR_MINT_LIMIT: v.optional(limit, "120/120"),
   // Pages take 25 s of silence for a dead line (contracts/live.ts): the heartbeat must come sooner.
@@ -158,6 +161,10 @@ export const EXPECTED: Record<Setting, string> = {
   LIVE_UPGRADE_LIMIT: 'a limit "burst/perMinute" of new live channels per address (e.g. "600/1200")',
   LIVE_VISITORS_PER_ADDRESS:
     "a whole number from 1 to 1000000 (how many visitors' worth of each shared toy's limit one address gets)",
+  LIVE_ADDRESS_MESSAGES:
+    'a limit "burst/perMinute" of messages one address may send on all its live channels together (e.g. "1000/30000")',
+  LIVE_ADDRESS_BYTES:
+    'a limit "burst/perMinute" of bytes one address may send on all its live channels together (e.g. "1048576/15728640")',
   VISITOR_SECRET: `a secret of ${MIN_SECRET_CHARS} to 1024 characters (signs visitor tokens; unset: one is made and kept in the store)`,
   VISITOR_MINT_LIMIT: 'a limit "burst/perMinute" of new visitor tokens per address and per IPv6 /56 (e.g. "120/120")',
   LIVE_HEARTBEAT_MS: `a whole number of milliseconds from 50 to ${HEARTBEAT_EVERY_MS}`,
@@ -250,6 +257,8 @@ export function readConfig(env: Env = process.env) {
     liveMaxPerVisitor: s.LIVE_MAX_PER_VISITOR,
     upgradeLimit: s.LIVE_UPGRADE_LIMIT,
     visitorsPerAddress: s.LIVE_VISITORS_PER_ADDRESS,
+    addressMessages: s.LIVE_ADDRESS_MESSAGES,
+    addressBytes: s.LIVE_ADDRESS_BYTES,
     visitorSecret: s.VISITOR_SECRET,
     visitorMintLimit: s.VISITOR_MINT_LIMIT,
     heartbeatMs: s.LIVE_HEARTBEAT_MS,

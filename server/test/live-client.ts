@@ -14,6 +14,7 @@ import type { ClicksMessage } from "../../contracts/clicks.ts";
 import {
   type BusyMessage,
   CLOSE,
+  liveProtocols,
   liveUrl,
   type NoMessage,
   type OkMessage,
@@ -53,9 +54,11 @@ export function openLive(
   topics: Topic[],
   { since, headers, visitor }: { since?: string; headers?: Record<string, string>; visitor?: string } = {},
 ): Promise<LiveClient> {
-  const ws = new WebSocket(origin.replace(/^http/, "ws") + liveUrl(topics, { [BUBBLES_TOPIC]: since }, visitor), {
-    headers,
-  });
+  const ws = new WebSocket(
+    origin.replace(/^http/, "ws") + liveUrl(topics, { [BUBBLES_TOPIC]: since }),
+    liveProtocols(visitor),
+    { headers },
+  );
   const waiters = new Set<() => void>();
   const client: LiveClient = {
     ws,
@@ -148,7 +151,8 @@ export function refusedAsBusy(
       ws.terminate();
       reject(new Error("the channel stayed open"));
     }, 5000);
-    ws.on("message", (data) => {
+    ws.on("message", (data, isBinary) => {
+      if (isBinary) return;
       const message = JSON.parse(data.toString()) as { t: string };
       if (message.t === "busy") busy = message as BusyMessage;
     });
