@@ -25,16 +25,26 @@ export const RESUME_PATTERN = /^\d{1,10}\.\d{1,15}$/;
  * The channel's address: the topics to follow, and where the page left off on each it was
  * following before (`resume`: topic to token), if anywhere.
  */
-export function liveUrl(
-  topics: readonly Topic[],
-  resume: Readonly<Record<Topic, string | undefined>> = {},
-  visitor?: string,
-): string {
+export function liveUrl(topics: readonly Topic[], resume: Readonly<Record<Topic, string | undefined>> = {}): string {
   const query = new URLSearchParams({ topics: topics.join(",") });
   const tokens = topics.flatMap((topic) => (resume[topic] ? [`${topic}:${resume[topic]}`] : []));
   if (tokens.length > 0) query.set("resume", tokens.join(","));
-  if (visitor && VISITOR_TOKEN_PATTERN.test(visitor)) query.set("visitor", visitor);
   return `${LIVE_PATH}?${query}`;
+}
+
+/** The subprotocol the server answers with: a page's WebSocket fails unless one it offered is chosen. */
+export const LIVE_PROTOCOL = "pointless";
+export const VISITOR_PROTOCOL_PREFIX = "visitor.";
+
+/**
+ * The subprotocols a page offers when it opens the channel: the channel's own, and its visitor
+ * token when it has one. The token travels in the Sec-WebSocket-Protocol header, never in the URL,
+ * so no proxy's access log holds it (nginx writes the request line down by default).
+ */
+export function liveProtocols(visitor?: string | null): string[] {
+  return visitor && VISITOR_TOKEN_PATTERN.test(visitor)
+    ? [LIVE_PROTOCOL, `${VISITOR_PROTOCOL_PREFIX}${visitor}`]
+    : [LIVE_PROTOCOL];
 }
 
 /** The resume tokens of a channel's address, by topic; what is not in the right form is left out. */

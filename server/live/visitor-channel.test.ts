@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VISITOR_TOKEN_PATTERN } from "../../contracts/live.ts";
+import { liveProtocols, VISITOR_TOKEN_PATTERN } from "../../contracts/live.ts";
 import { allow, notingTopic, openChannel, serveLive, testSecret } from "../test/in-process-live.ts";
 import { until } from "../test/until.ts";
 import { createVisitorTokens } from "./visitor.ts";
@@ -17,8 +17,7 @@ async function serve({ mintWaitMs = () => 0 }: { mintWaitMs?: () => number } = {
     visitors: createVisitorTokens({ secret: testSecret, mintLimit: { take: async () => mintWaitMs() } }),
   });
   const page = async (token?: string) => {
-    const query = token ? `&visitor=${encodeURIComponent(token)}` : "";
-    return openChannel(served.url, `/api/live?topics=wall${query}`);
+    return openChannel(served.url, "/api/live?topics=wall", {}, liveProtocols(token));
   };
   return { ...served, wall, page };
 }
@@ -43,6 +42,21 @@ describe("the visitor a channel is", () => {
     expect(two).toBe(one);
     first.ws.close();
     again.ws.close();
+  });
+
+  it("is named as a subprotocol, never in the URL: a token in the query is not read (a proxy's log keeps it)", async () => {
+    const { wall, url, page } = await serve();
+    const first = await page();
+    await until(() => tokenOf(first.texts) !== undefined);
+    const token = tokenOf(first.texts);
+    expect(first.ws.protocol).toBe("pointless");
+    const inUrl = await openChannel(url, `/api/live?topics=wall&visitor=${encodeURIComponent(token)}`);
+    inUrl.ws.send(JSON.stringify({ topic: "wall", t: "sync" }));
+    await until(() => wall.handled.length === 1);
+    expect(tokenOf(inUrl.texts)).toMatch(VISITOR_TOKEN_PATTERN);
+    expect(tokenOf(inUrl.texts)).not.toBe(token);
+    first.ws.close();
+    inUrl.ws.close();
   });
 
   it("is a new one when the token is forged, or open on more channels than a person's tabs", async () => {

@@ -76,8 +76,8 @@ export type Said = { t: string; [field: string]: unknown };
  * Opens a channel; resolves with the texts it receives, or rejects with the HTTP status of a
  * refusal. A channel the server is too busy to take opens, says `busy` and closes with 4429.
  */
-export function openChannel(url: string, path: string, headers: Record<string, string> = {}) {
-  const ws = new WebSocket(url + path, { headers });
+export function openChannel(url: string, path: string, headers: Record<string, string> = {}, protocols: string[] = []) {
+  const ws = new WebSocket(url + path, protocols, { headers });
   const texts: Said[] = [];
   ws.on("message", (data, isBinary) => {
     if (!isBinary) texts.push(JSON.parse(data.toString()));

@@ -49,6 +49,8 @@ export interface ChannelAttempts {
 export interface ChannelOptions {
   /** The channel's path and query (contracts/live.ts liveUrl), on `origin`: the page's own unless told. */
   url: () => string;
+  /** The subprotocols to offer (contracts/live.ts liveProtocols: the visitor token travels there, not in the URL). */
+  protocols?: () => string[];
   origin?: string;
   onText: (text: string) => void;
   onBinary?: (data: ArrayBuffer) => void;
@@ -99,6 +101,7 @@ function askedWait(value: unknown, max: number): number | null {
 
 export function openChannel({
   url,
+  protocols,
   origin: pageOrigin,
   onText,
   onBinary,
@@ -158,7 +161,7 @@ export function openChannel({
     const origin = (pageOrigin ?? window.location.origin).replace(/^http/, "ws");
     let opened: WebSocket;
     try {
-      opened = new WebSocket(origin + url());
+      opened = new WebSocket(origin + url(), protocols?.());
     } catch {
       dropped(false);
       return;

@@ -16,7 +16,10 @@ class FakeSocket {
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onclose: ((event: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols: string[] = [],
+  ) {
     FakeSocket.all.push(this);
   }
   send(text: string) {
@@ -36,7 +39,11 @@ class FakeSocket {
 }
 
 const last = () => FakeSocket.all.at(-1) as FakeSocket;
-const visitorOf = (socket: FakeSocket) => new URL(socket.url).searchParams.get("visitor");
+/** The token a try names: among its subprotocols, never in its URL (a proxy's log would keep it). */
+const visitorOf = (socket: FakeSocket) => {
+  expect(socket.url).not.toContain("visitor");
+  return socket.protocols.find((p) => p.startsWith("visitor."))?.slice("visitor.".length) ?? null;
+};
 const TOKEN = "v1.abcdefghijklmnopqrstuvwxyz.0123456789_-";
 
 beforeEach(() => {

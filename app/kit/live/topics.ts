@@ -1,4 +1,11 @@
-import { liveUrl, readTopicFrame, type Topic, type TopicMessage, VISITOR_TOKEN_PATTERN } from "../../../contracts/live";
+import {
+  liveProtocols,
+  liveUrl,
+  readTopicFrame,
+  type Topic,
+  type TopicMessage,
+  VISITOR_TOKEN_PATTERN,
+} from "../../../contracts/live";
 import { readItem, writeItem } from "../lib/storage";
 import { type Channel, type ChannelAttempts, type ChannelStatus, openChannel } from "./channel";
 
@@ -74,12 +81,8 @@ function reopen() {
     if (followed.size === 0) return;
     const topics = [...followed.keys()];
     channel = openChannel({
-      url: () =>
-        liveUrl(
-          topics,
-          Object.fromEntries(topics.map((topic) => [topic, followed.get(topic)?.resume?.()])),
-          visitorToken(),
-        ),
+      url: () => liveUrl(topics, Object.fromEntries(topics.map((topic) => [topic, followed.get(topic)?.resume?.()]))),
+      protocols: () => liveProtocols(visitorToken()),
       onVisitor: keepVisitorToken,
       onText(text) {
         let message: TopicMessage & Record<string, unknown>;
