@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { deflateRawSync } from "node:zlib";
 import { VISITOR_TOKEN_PATTERN } from "../../contracts/live.ts";
 import type { Backends } from "../ops/backends.ts";
 import type { FleetLimiter } from "../ops/limiter.ts";
@@ -134,6 +135,31 @@ export function createVisitorTokens({
 
 /** The shortest VISITOR_SECRET taken: 32 characters (a random 24 bytes in base64 is). */
 export const MIN_SECRET_CHARS = 32;
+/** What an operator is told to run for a VISITOR_SECRET. */
+export const MAKE_SECRET = "openssl rand -base64 48";
+
+/** Words of an example or a placeholder, never of a random string in practice (six letters in a row, 64^-6). */
+const PLACEHOLDER_WORDS = /change|secret|passw|example|placeholder|openssl|replace|your-?own|default|insert/i;
+
+/**
+ * Whether a VISITOR_SECRET looks made by a random source: no word of an example or a placeholder
+ * (the shipped env file's `change-me-to-the-output-of-openssl-rand-base64-48` is 49 characters and
+ * would sign tokens with a key anyone can read), at least 120 bits as its characters' frequencies
+ * count them (length times their entropy: `openssl rand -base64 48` gives about 370, `-hex 32`
+ * about 245, 24 random bytes in base64url at least 130; "s" forty times 0), and at least 24 bytes
+ * left by deflate (a random 32 characters leave 34; "0123456789" four times 15).
+ */
+export function randomEnough(secret: string): boolean {
+  if (PLACEHOLDER_WORDS.test(secret)) return false;
+  const counts = new Map<string, number>();
+  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bitsPerChar = 0;
+  for (const count of counts.values()) {
+    const p = count / secret.length;
+    bitsPerChar -= p * Math.log2(p);
+  }
+  return bitsPerChar >= 3 && bitsPerChar * secret.length >= 120 && deflateRawSync(secret).length >= 24;
+}
 
 /**
  * The signing secret: `configured` when set, else one made once and kept in the store, so every

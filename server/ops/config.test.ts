@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { makeSiteFixture } from "../test/site-fixture.ts";
 import { readConfig } from "./config.ts";
@@ -69,7 +70,7 @@ describe("readConfig", () => {
       LIVE_UPGRADE_LIMIT: "5/10",
       LIVE_MAX_PER_VISITOR: "2",
       LIVE_VISITORS_PER_ADDRESS: "4",
-      VISITOR_SECRET: "s".repeat(40),
+      VISITOR_SECRET: "q7Zp2N+xK9vLr4TfWc8Hj1Ym6DbGs3Ue0AoVi5Ek",
       VISITOR_MINT_LIMIT: "9/90",
       METRICS_PORT: "9464",
       METRICS_HOST: "0.0.0.0",
@@ -95,7 +96,7 @@ describe("readConfig", () => {
       upgradeLimit: { burst: 5, perMinute: 10 },
       liveMaxPerVisitor: 2,
       visitorsPerAddress: 4,
-      visitorSecret: "s".repeat(40),
+      visitorSecret: "q7Zp2N+xK9vLr4TfWc8Hj1Ym6DbGs3Ue0AoVi5Ek",
       visitorMintLimit: { burst: 9, perMinute: 90 },
       metricsPort: 9464,
       metricsHost: "0.0.0.0",
@@ -199,8 +200,36 @@ describe("readConfig", () => {
     expect(message).not.toContain("hunter2");
     // A secret too short to sign with is refused without being shown.
     const secret = refusal({ VISITOR_SECRET: "hunter2hunter2" });
-    expect(secret).toMatch(/^VISITOR_SECRET must be a secret of 32 to 1024 characters .*, got 14 characters$/);
+    expect(secret).toMatch(/^VISITOR_SECRET must be a random secret of 32 to 1024 characters.*, got 14 characters$/);
     expect(secret).not.toContain("hunter2");
+  });
+
+  it("refuses a secret copied from an example or not random enough, saying how to make one (issue 56)", () => {
+    for (const copied of [
+      "change-me-to-the-output-of-openssl-rand-base64-48",
+      "s".repeat(40),
+      "abababababababababababababababababababab",
+      "my-very-own-secret-that-nobody-will-ever-guess",
+      "0123456789012345678901234567890123456789",
+    ]) {
+      const message = refusal({ VISITOR_SECRET: copied });
+      expect(message, copied).toContain("VISITOR_SECRET must be a random secret");
+      expect(message).toContain("make one with `openssl rand -base64 48`");
+      expect(message).not.toContain(copied);
+    }
+  });
+
+  it("takes every secret a random source makes: openssl's base64 and hex, and 24 bytes in base64url", () => {
+    for (let k = 0; k < 300; k++) {
+      for (const secret of [
+        randomBytes(48).toString("base64"),
+        randomBytes(32).toString("hex"),
+        randomBytes(24).toString("base64url"),
+        randomBytes(32).toString("base64url"),
+      ]) {
+        expect(readConfig({ VISITOR_SECRET: secret }).visitorSecret).toBe(secret);
+      }
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_PAGES } from "../claps/store.ts";
 import { DEFAULT_DEVICE_MEMORY } from "../clicks/store.ts";
 import { DEFAULT_LIMITS } from "../http/api.ts";
 import { proxyTrust } from "../http/client-address.ts";
-import { MIN_SECRET_CHARS } from "../live/visitor.ts";
+import { MAKE_SECRET, MIN_SECRET_CHARS, randomEnough } from "../live/visitor.ts";
 import { DEFAULT_MAX_VOTES } from "../polls/store.ts";
 import type { Limit } from "./limiter.ts";
 
@@ -116,7 +116,10 @@ export const EnvSchema = v.object({
   // What one address may send on all its channels together (server/live/address-budget.ts).
   LIVE_ADDRESS_MESSAGES: v.optional(limit, "1000/30000"),
   LIVE_ADDRESS_BYTES: v.optional(limit, "1048576/15728640"),
-  VISITOR_SECRET: v.optional(v.pipe(v.string(), v.minLength(MIN_SECRET_CHARS), v.maxLength(1024))),
+  // Copied from an example, or typed by hand, it signs tokens with a key others may know.
+  VISITOR_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(MIN_SECRET_CHARS), v.maxLength(1024), v.check(randomEnough)),
+  ),
   VISITOR_MINT_LIMIT: v.optional(limit, "120/120"),
   // Pages take 25 s of silence for a dead line (contracts/live.ts): the heartbeat must come sooner.
   LIVE_HEARTBEAT_MS: v.optional(whole(50, HEARTBEAT_EVERY_MS), String(HEARTBEAT_EVERY_MS)),
@@ -165,7 +168,7 @@ export const EXPECTED: Record<Setting, string> = {
     'a limit "burst/perMinute" of messages one address may send on all its live channels together (e.g. "1000/30000")',
   LIVE_ADDRESS_BYTES:
     'a limit "burst/perMinute" of bytes one address may send on all its live channels together (e.g. "1048576/15728640")',
-  VISITOR_SECRET: `a secret of ${MIN_SECRET_CHARS} to 1024 characters (signs visitor tokens; unset: one is made and kept in the store)`,
+  VISITOR_SECRET: `a random secret of ${MIN_SECRET_CHARS} to 1024 characters, not an example's: make one with \`${MAKE_SECRET}\` (it signs visitor tokens; unset: one is made and kept in the store)`,
   VISITOR_MINT_LIMIT: 'a limit "burst/perMinute" of new visitor tokens per address and per IPv6 /56 (e.g. "120/120")',
   LIVE_HEARTBEAT_MS: `a whole number of milliseconds from 50 to ${HEARTBEAT_EVERY_MS}`,
   METRICS_PORT: "a whole number from 0 to 65535 (unset: no metrics)",
