@@ -8,7 +8,7 @@ import {
   DEVICE_QUERY,
   MAX_BODY_BYTES,
 } from "../../contracts/clicks.ts";
-import { type ApiEnv, bodyUpTo, error, jsonBody, limited } from "../http/http-api.ts";
+import { type ApiEnv, bodyUpTo, error, jsonBody } from "../http/http-api.ts";
 import type { Logger } from "../ops/log.ts";
 import type { StoreGuard } from "../ops/store-guard.ts";
 import type { ClickStore } from "./store.ts";
@@ -87,7 +87,7 @@ export function clickRoutes({
 }) {
   const app = new Hono<ApiEnv>();
 
-  app.get(CLICKS_PATH, limited("read"), async (c) => {
+  app.get(CLICKS_PATH, async (c) => {
     const asked = c.req.query("batch");
     const device = c.req.query(DEVICE_QUERY);
     if (device !== undefined) {
@@ -110,7 +110,7 @@ export function clickRoutes({
     return c.json({ total, counted: acked !== null && acked > 0 });
   });
 
-  app.post(CLICKS_PATH, limited("write"), bodyUpTo(MAX_BODY_BYTES), async (c) => {
+  app.post(CLICKS_PATH, bodyUpTo(MAX_BODY_BYTES), async (c) => {
     c.header("Cache-Control", "no-store");
     const body = await jsonBody(c);
     if (body instanceof Response) return body;

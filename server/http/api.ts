@@ -6,7 +6,7 @@ import { createFleetLimiter, fleetLimit, type Limit } from "../ops/limiter.ts";
 import { errorText, type Logger } from "../ops/log.ts";
 import { StoreUnavailable } from "../ops/store-guard.ts";
 import { clientAddress, maskAddress, type Trust } from "./client-address.ts";
-import { type ApiEnv, type ApiLimits, error } from "./http-api.ts";
+import { type ApiEnv, type ApiLimits, error, limited } from "./http-api.ts";
 
 export const DEFAULT_LIMITS = {
   read: { burst: 30, perMinute: 120 },
@@ -38,8 +38,8 @@ export interface ApiOptions {
  * counter's among them), and the operator's /healthz (the process answers) and /readyz (the store
  * answers within its deadline). Every answer is JSON; an error nobody expected (a route's throw or
  * rejection, whatever the body was) is a 500 and a log line, never the process's end; a store out
- * of reach a 503 with Retry-After. Reads and writes are limited per client as the live channel's
- * limits are (limiter.ts), for the whole fleet with Redis.
+ * of reach a 503 with Retry-After. Every route but the operator's two, GET and HEAD included, is
+ * limited per client as the live channel's limits are (limiter.ts), for the whole fleet with Redis.
  */
 export function createApi({
   backends,
@@ -104,6 +104,14 @@ export function createApi({
     }
   });
 
+  // Every route of the toys, and any path under /api/ that is none, is limited per client by the
+  // one limiter: GET and HEAD as reads, anything else as a write (the operator's checks are not:
+  // a balancer asks them from one address every few seconds).
+  app.use(async (c, next) => {
+    if (c.req.path === "/healthz" || c.req.path === "/readyz") return next();
+    const read = c.req.method === "GET" || c.req.method === "HEAD";
+    return limited(read ? "read" : "write")(c, next);
+  });
   for (const topicRoutes of routes) app.route("/", topicRoutes);
 
   app.notFound((c) => c.json(error("There is no such API."), 404));
