@@ -51,7 +51,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
       if (outcome === "timeout") metrics.storeTimeouts.inc({ store });
     },
   });
-  const bus = createBus(backends, log);
+  const bus = createBus(backends, log, { metrics, publishNext: config.busPublishNext });
   const limiter = (name: string, limit: FleetLimit) => createFleetLimiter(backends, name, limit, config.deadlineMs);
   const deps = toyDeps({ backends, bus, log, metrics, config });
   const perSecond = ({ burst, perMinute }: Limit) => ({ burst, perSecond: perMinute / 60 });

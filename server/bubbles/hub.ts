@@ -13,7 +13,7 @@ import { createSheetFanOut } from "./fan-out.ts";
 import { BUBBLE_MESSAGES } from "./messages.ts";
 import { type PopRefusal, popRefusal, SHEET_FINISHED, STOPPING, STORE_AWAY, tooFast } from "./refusals.ts";
 import { bubbleRoutes } from "./routes.ts";
-import { catchUp, newsOf, nextSheet, type SheetNews, sameSheet, takePops } from "./sheet-news.ts";
+import { catchUp, newsOf, nextSheet, type SheetNews, SheetNewsSchema, sameSheet, takePops } from "./sheet-news.ts";
 import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
 
 /**
@@ -121,7 +121,7 @@ export function createBubbleHub({
     if (result.sheet !== sheet) return;
     metrics?.popsStored.inc(result.newly.length);
     const news = newsOf(result);
-    if (news) bus.publish(BUBBLES_TOPIC, JSON.stringify(news));
+    if (news) bus.publish(BUBBLES_TOPIC, "pops", { ...news });
   }
 
   const writes = createWriteBatcher<{ sheet: number; i: readonly number[] }, number, PopResult>({
@@ -150,13 +150,7 @@ export function createBubbleHub({
   });
 
   /** A write from any process: its pops join the next message, a finished sheet starts the next. */
-  function published(message: string) {
-    let m: SheetNews;
-    try {
-      m = JSON.parse(message) as SheetNews;
-    } catch {
-      return;
-    }
+  function published(m: SheetNews) {
     heard++;
     if (!mirror) return;
     if (m.sheet !== mirror.sheet) {
@@ -179,7 +173,7 @@ export function createBubbleHub({
     }
   }
 
-  bus.subscribe(BUBBLES_TOPIC, published);
+  bus.subscribe(BUBBLES_TOPIC, "pops", SheetNewsSchema, published);
   // The sheet is read once the bus works, and again after it reconnects (messages may have been
   // lost while it was away).
   bus.onReady(() => void load());

@@ -1,4 +1,6 @@
+import * as v from "valibot";
 import { bytesFor, isPopped, setPopped } from "../../contracts/bubbles.ts";
+import { busCount } from "../live/bus.ts";
 import type { PopResult, StoredSheet } from "./store.ts";
 
 /**
@@ -7,16 +9,17 @@ import type { PopResult, StoredSheet } from "./store.ts";
  * functions on the copy; the hub (hub.ts) owns it and sends what changed.
  */
 
-/** What one server process publishes after each write. */
-export interface SheetNews {
-  sheet: number;
-  i: number[];
-  popped: number;
-  finished: number;
-  next?: number;
+/** What one server process publishes after each write, as the bus checks it (server/live/bus.ts). */
+export const SheetNewsSchema = v.object({
+  sheet: busCount,
+  i: v.pipe(v.array(busCount), v.maxLength(1_000_000)),
+  popped: busCount,
+  finished: busCount,
+  next: v.optional(busCount),
   /** The next sheet's size (absent from a process of an earlier build: the same size). */
-  size?: number;
-}
+  size: v.optional(busCount),
+});
+export type SheetNews = v.InferOutput<typeof SheetNewsSchema>;
 
 /** The news of a write to its sheet, or null when it has none to tell (it popped nothing new). */
 export function newsOf(result: PopResult): SheetNews | null {

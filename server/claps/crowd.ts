@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import {
   CLAPPING_WINDOW_MS,
   CLAPS_MESSAGE_LIMIT,
@@ -10,7 +11,7 @@ import {
 } from "../../contracts/claps.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import { broadcast } from "../live/broadcast.ts";
-import type { Bus } from "../live/bus.ts";
+import { type Bus, busCount, busGeneration } from "../live/bus.ts";
 import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
@@ -144,7 +145,7 @@ export function createCrowd({
   }
 
   function publish(result: AddResult) {
-    bus.publish(CLAPS_TOPIC, JSON.stringify({ total: result.total, generation: result.generation }));
+    bus.publish(CLAPS_TOPIC, "total", { total: result.total, generation: result.generation });
   }
 
   const writes = createWriteBatcher<ClapBatch, 0, AddResult>({
@@ -180,14 +181,9 @@ export function createCrowd({
     },
   });
 
-  bus.subscribe(CLAPS_TOPIC, (message) => {
-    try {
-      const { total: value, generation: of } = JSON.parse(message) as { total?: unknown; generation?: unknown };
-      heard({ total: Number(value), generation: typeof of === "string" ? of : undefined }, false);
-    } catch {
-      // Not a message of this topic's: nothing to hear.
-    }
-  });
+  bus.subscribe(CLAPS_TOPIC, "total", v.object({ total: busCount, generation: busGeneration }), (news) =>
+    heard(news, false),
+  );
   // The total is read once the bus works, and again after it reconnects (messages may have been
   // lost while it was away).
   bus.onReady(() => void load());

@@ -1,6 +1,7 @@
+import * as v from "valibot";
 import { CLICKS_TOPIC, type ClicksMessage } from "../../contracts/clicks.ts";
 import { broadcast } from "../live/broadcast.ts";
-import type { Bus } from "../live/bus.ts";
+import { type Bus, busCount } from "../live/bus.ts";
 import type { Peer } from "../live/peer.ts";
 import type { TopicModule } from "../live/topic.ts";
 
@@ -15,9 +16,8 @@ export function createClicksFeed(bus: Bus, everyMs = 500) {
   let sent: number | null = null;
   const message = (value: number): Omit<ClicksMessage, "topic"> => ({ t: "clicks", total: value });
 
-  bus.subscribe(CLICKS_TOPIC, (published) => {
-    const value = Number((JSON.parse(published) as { total?: unknown }).total);
-    if (Number.isSafeInteger(value) && value >= 0) total = Math.max(total ?? 0, value);
+  bus.subscribe(CLICKS_TOPIC, "total", v.object({ total: busCount }), (published) => {
+    total = Math.max(total ?? 0, published.total);
   });
 
   const timer = setInterval(() => {
@@ -38,7 +38,7 @@ export function createClicksFeed(bus: Bus, everyMs = 500) {
     },
     /** A count on this server raised the total. */
     publish(newTotal: number) {
-      bus.publish(CLICKS_TOPIC, JSON.stringify({ total: newTotal }));
+      bus.publish(CLICKS_TOPIC, "total", { total: newTotal });
     },
     async stop() {
       clearInterval(timer);

@@ -125,6 +125,8 @@ export const EnvSchema = v.object({
   LIVE_HEARTBEAT_MS: v.optional(whole(50, HEARTBEAT_EVERY_MS), String(HEARTBEAT_EVERY_MS)),
   METRICS_PORT: v.optional(whole(0, 65535)),
   METRICS_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.:%-]{1,255}$/)), "127.0.0.1"),
+  // The rolling-deploy test's stand-in for the next build (server/live/bus.ts): never in production.
+  BUS_PUBLISH_NEXT: v.optional(v.picklist(["0", "1"]), "0"),
 });
 
 type Setting = keyof typeof EnvSchema.entries;
@@ -173,6 +175,7 @@ export const EXPECTED: Record<Setting, string> = {
   LIVE_HEARTBEAT_MS: `a whole number of milliseconds from 50 to ${HEARTBEAT_EVERY_MS}`,
   METRICS_PORT: "a whole number from 0 to 65535 (unset: no metrics)",
   METRICS_HOST: "an address to serve the metrics on (e.g. 127.0.0.1)",
+  BUS_PUBLISH_NEXT: "0 or 1 (for a test only: publish on the bus as the next version would)",
 };
 
 /** What a setting with no default does when it is unset (for docs/deploy.md's table of settings). */
@@ -267,6 +270,7 @@ export function readConfig(env: Env = process.env) {
     heartbeatMs: s.LIVE_HEARTBEAT_MS,
     metricsPort: s.METRICS_PORT,
     metricsHost: s.METRICS_HOST,
+    busPublishNext: s.BUS_PUBLISH_NEXT === "1",
   };
 }
 

@@ -32,6 +32,11 @@ export function createMetrics() {
       "Faults of the server's own while it dealt with a page's message, join or leave (the channel is closed with 1011), by topic and stage.",
       ["topic", "stage"],
     ),
+    busDropped: counter(
+      "bus_messages_dropped_total",
+      "Messages heard on the bus between processes and dropped (server/live/bus.ts), by channel and reason.",
+      ["channel", "reason"],
+    ),
     messagesIn: counter("live_messages_in_total", "Messages pages sent on the live channel, by topic.", ["topic"]),
     messagesOut: counter("live_messages_out_total", "Messages sent to pages on the live channel, by topic.", ["topic"]),
     popsStored: counter("bubbles_pops_stored_total", "Bubbles popped for the first time, as written to the store."),

@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import {
   type Counts,
   isAllCounts,
@@ -11,7 +12,7 @@ import {
 } from "../../contracts/polls.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import { broadcast } from "../live/broadcast.ts";
-import type { Bus } from "../live/bus.ts";
+import { type Bus, busGeneration } from "../live/bus.ts";
 import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { TopicModule } from "../live/topic.ts";
@@ -142,7 +143,7 @@ export function createPollHub({
     const counted = result.outcomes.filter((outcome) => outcome.counted).length;
     metrics?.votes.inc({ outcome: "counted" }, counted);
     metrics?.votes.inc({ outcome: "repeat" }, result.outcomes.length - counted);
-    if (counted > 0) bus.publish(POLLS_TOPIC, JSON.stringify({ counts: result.counts, generation: result.generation }));
+    if (counted > 0) bus.publish(POLLS_TOPIC, "counts", { counts: result.counts, generation: result.generation });
   }
 
   const writes = createWriteBatcher<Vote, 0, VoteResult>({
@@ -175,14 +176,12 @@ export function createPollHub({
     },
   });
 
-  bus.subscribe(POLLS_TOPIC, (message) => {
-    try {
-      const { counts, generation: of } = JSON.parse(message) as { counts?: unknown; generation?: unknown };
-      if (isAllCounts(counts)) merge({ counts, generation: typeof of === "string" ? of : undefined }, false);
-    } catch {
-      // Not a message of this topic's: nothing to merge.
-    }
-  });
+  bus.subscribe(
+    POLLS_TOPIC,
+    "counts",
+    v.object({ counts: v.custom<Counts[]>(isAllCounts), generation: busGeneration }),
+    (news) => merge(news, false),
+  );
   // The counts are read once the bus works, and again after it reconnects (messages may have been
   // lost while it was away).
   bus.onReady(() => void load());

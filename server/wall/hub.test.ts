@@ -244,9 +244,9 @@ describe("the wall's hub", () => {
     hub.join(watcher);
     await hub.wall();
     // Version 2 of cell 8 arrives before version 1 (two servers' news crossing on the bus).
-    bus.publish("wall", JSON.stringify({ v: 2, c: [[8, 5]] }));
-    bus.publish("wall", JSON.stringify({ v: 1, c: [[8, 1]] }));
-    bus.publish("wall", "not news");
+    bus.publish("wall", "cells", { v: 2, c: [[8, 5]] });
+    bus.publish("wall", "cells", { v: 1, c: [[8, 1]] });
+    bus.publish("wall", "cells", { news: "none" });
     await until(() => wallOf(watcher).cells[8] === 6);
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(wallOf(watcher).cells[8]).toBe(6);

@@ -1,15 +1,17 @@
+import * as v from "valibot";
 import type { PaintRequest } from "../../contracts/wall.ts";
 import {
   encodeCells,
   type PaintOk,
   WALL_MESSAGE_LIMIT,
+  WALL_SIZE,
   WALL_TOPIC,
   type WallJson,
   type WallMessage,
 } from "../../contracts/wall.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import { broadcast } from "../live/broadcast.ts";
-import type { Bus } from "../live/bus.ts";
+import { type Bus, busCount, busGeneration } from "../live/bus.ts";
 import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import { resyncAtMost } from "../live/resync.ts";
@@ -22,7 +24,7 @@ import { paintAdmission } from "./admission.ts";
 import { WALL_MESSAGES } from "./messages.ts";
 import { type PaintRefusal, paintRefusal, WALL_AWAY, WALL_STOPPING } from "./refusals.ts";
 import { wallRoutes } from "./routes.ts";
-import type { IdentifiedPaint, Paint, WallStore } from "./store.ts";
+import type { IdentifiedPaint, WallStore } from "./store.ts";
 import { createWallCopy } from "./wall-copy.ts";
 
 /**
@@ -58,12 +60,13 @@ export interface WallHubOptions {
 }
 
 /** What one write published: the version the store gave it, its cells, and the data's generation. */
-interface Published {
-  v: number;
-  c: Paint[];
-  /** Absent from a process of an earlier build. */
-  g?: string;
-}
+/** A write's news on the bus (server/live/bus.ts checks it): its version, its cells, its data's generation. */
+const PublishedSchema = v.object({
+  v: busCount,
+  c: v.pipe(v.array(v.pipe(v.tuple([busCount, busCount]), v.readonly())), v.maxLength(WALL_SIZE)),
+  g: busGeneration,
+});
+type Published = v.InferOutput<typeof PublishedSchema>;
 
 /** News that arrives before the wall is first read waits for it (the read may predate it). */
 const MAX_EARLY = 1000;
@@ -198,16 +201,10 @@ export function createWallHub({
     if (mirror.cells() && news.g !== mirror.generation()) void load();
     else for (const [cell, e] of news.c) mirror.take(cell, e, news.v);
     sendOutgoing();
-    bus.publish(WALL_TOPIC, JSON.stringify(news));
+    bus.publish(WALL_TOPIC, "cells", { ...news });
   }
 
-  bus.subscribe(WALL_TOPIC, (text) => {
-    try {
-      published(JSON.parse(text) as Published);
-    } catch {
-      // Not news of this topic's making: nothing to take.
-    }
-  });
+  bus.subscribe(WALL_TOPIC, "cells", PublishedSchema, published);
   // Read once the bus works, and again after it reconnects (news may have been lost meanwhile).
   bus.onReady(() => void load());
 
