@@ -161,6 +161,15 @@ export interface BusyMessage {
   reason: string;
 }
 
+/**
+ * The server took the channel and has joined it to its topics (each topic's state, when it has
+ * one, came first): the page is live from here, never on the socket's opening alone, which a
+ * server too busy to take it opens too, to say so.
+ */
+export interface JoinedMessage {
+  t: "joined";
+}
+
 /** The visitor token the page is to keep and name from now on (a new one, or a renewed one). */
 export interface VisitorMessage {
   t: "visitor";

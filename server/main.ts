@@ -100,6 +100,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
     trust: config.trust,
     warnings: proxyCheck.warnings,
     stopping: () => stopping !== undefined,
+    liveRefusal: live.refusalFor,
   });
   const server = createSiteServer(files, {
     api: api.listener,

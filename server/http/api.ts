@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { Hono } from "hono";
+import { LIVE_PATH } from "../../contracts/live.ts";
 import type { Backends } from "../ops/backends.ts";
 import { createFleetLimiter, fleetLimit, type Limit } from "../ops/limiter.ts";
 import { errorText, type Logger } from "../ops/log.ts";
@@ -31,6 +32,8 @@ export interface ApiOptions {
   warnings?: () => { kind: string; advice: string }[];
   /** The server is stopping: /readyz says not ready, so a balancer takes it out of rotation at once. */
   stopping?: () => boolean;
+  /** Why the live channel would refuse a channel from `address` now (sockets.ts refusalFor), or null. */
+  liveRefusal?: (address: string) => { status: 503 | 429; retryMs: number; reason: string } | null;
 }
 
 /**
@@ -50,6 +53,7 @@ export function createApi({
   trust = 0,
   warnings = () => [],
   stopping = () => false,
+  liveRefusal = () => null,
 }: ApiOptions) {
   const apiLimits: ApiLimits = {
     read: createFleetLimiter(backends, "api-read", fleetLimit(limits.read), deadlineMs),
@@ -111,6 +115,16 @@ export function createApi({
     if (c.req.path === "/healthz" || c.req.path === "/readyz") return next();
     const read = c.req.method === "GET" || c.req.method === "HEAD";
     return limited(read ? "read" : "write")(c, next);
+  });
+  // The live channel's address over plain HTTP: a page whose channel never opens asks here whether
+  // the server is refusing channels (busy, with its words and Retry-After) or would take it (then
+  // the network is what blocks WebSockets). A page cannot read the status of a refused upgrade.
+  app.get(LIVE_PATH, (c) => {
+    c.header("Cache-Control", "no-store");
+    const refusal = liveRefusal(c.get("address"));
+    if (!refusal) return c.json({ ok: true });
+    c.header("Retry-After", String(Math.ceil(refusal.retryMs / 1000)));
+    return c.json(error(refusal.reason), refusal.status);
   });
   for (const topicRoutes of routes) app.route("/", topicRoutes);
 

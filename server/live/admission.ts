@@ -103,6 +103,14 @@ export function createAdmission({ maxConnections, maxPerAddress, maxPerBlock, fl
     };
   }
 
+  /** Why a channel from `keys` would be refused now in this process, or null (for the page's probe). */
+  function wouldRefuse(keys: readonly string[]): Refusal | null {
+    if (keys.some((key, k) => k < 2 && (open.get(key) ?? 0) >= capOf(k))) return "per-address";
+    if (connections < maxConnections) return null;
+    const top = heaviest();
+    return !top || (open.get(fairKey(keys)) ?? 0) + 1 >= top.held ? "full" : null;
+  }
+
   /** Whether the fleet's caps per address and /56 take the channel `reserve` placed here. */
   async function claim(keys: readonly string[]): Promise<boolean> {
     const capped = keys.slice(0, 2);
@@ -116,6 +124,7 @@ export function createAdmission({ maxConnections, maxPerAddress, maxPerBlock, fl
 
   return {
     reserve,
+    wouldRefuse,
     claim,
     count,
     openUnder: (key: string) => open.get(key) ?? 0,

@@ -21,6 +21,14 @@ describe("limits of the live channel", () => {
       retryMs: 10_000,
       reason: "Very many people share this network right now.",
     });
+    // Asked over plain HTTP (a page cannot read a refused upgrade's status), the channel's address
+    // says the same, with when to come back; for another address, that it would take it.
+    const asked = (address: string) => fetch(`${capped.origin}/api/live`, { headers: { "X-Forwarded-For": address } });
+    const shared = await asked("198.51.100.1");
+    expect(shared.status).toBe(429);
+    expect(shared.headers.get("retry-after")).toBe("10");
+    expect(await shared.json()).toEqual({ error: "Very many people share this network right now." });
+    expect(await (await asked("198.51.100.50")).json()).toEqual({ ok: true });
     const others = await Promise.all(
       [1, 2].map((k) => openLive(capped.origin, ["bubbles"], from(`198.51.100.${k + 1}`))),
     );

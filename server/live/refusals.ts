@@ -5,6 +5,11 @@ import { type BusyMessage, CLOSE } from "../../contracts/live.ts";
 import type { Logger } from "../ops/log.ts";
 import type { Metrics } from "../ops/metrics.ts";
 
+/** What a page is told when the server cannot take its channel now, by why. */
+export const FULL = "The site is very busy right now.";
+export const SHARED = "Very many people share this network right now.";
+export const RESTARTING = "The server is restarting. Back in a few seconds.";
+
 /** At most this many channels open at once only to be told the server is busy; past it, HTTP 503. */
 const MAX_REFUSING = 500;
 
@@ -66,5 +71,12 @@ export function createRefusals({ wss, log, metrics }: { wss: WebSocketServer; lo
     });
   }
 
-  return { refused, refuseHttp, refuseBusy, stop: () => clearInterval(logEveryMinute) };
+  return {
+    refused,
+    refuseHttp,
+    refuseBusy,
+    /** Whether so many are being told "busy" that the next is an HTTP 503. */
+    crowded: () => refusing >= MAX_REFUSING,
+    stop: () => clearInterval(logEveryMinute),
+  };
 }

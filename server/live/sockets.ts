@@ -6,6 +6,7 @@ import {
   type ByeMessage,
   CLOSE,
   HEARTBEAT_EVERY_MS,
+  type JoinedMessage,
   LIVE_PROTOCOL,
   MAX_MESSAGE_BYTES,
 } from "../../contracts/live.ts";
@@ -21,7 +22,7 @@ import { type FleetOpen, localFleetOpen } from "./fleet-open.ts";
 import { textMessage } from "./frames.ts";
 import { HEARTBEAT_SLICES, type Health, startHeartbeat } from "./heartbeat.ts";
 import { createPageChannel } from "./page-channel.ts";
-import { createRefusals } from "./refusals.ts";
+import { createRefusals, FULL, RESTARTING, SHARED } from "./refusals.ts";
 import type { TopicModule } from "./topic.ts";
 import { frameBytes, readUpgrade, type UpgradeRequest } from "./upgrade-request.ts";
 import type { VisitorTokens } from "./visitor.ts";
@@ -71,6 +72,7 @@ export interface LiveOptions {
   onOriginRefused?: (origin: string, host: string | undefined) => void;
 }
 
+const JOINED = textMessage(JSON.stringify({ t: "joined" } satisfies JoinedMessage));
 type Asked = Extract<UpgradeRequest, { topics: unknown }>;
 
 /** How long pages are asked to spread their return over when the server stops. */
@@ -110,9 +112,7 @@ export function createLiveSockets({
   const sockets = new Map<WebSocket, Health>();
   let joined = 0;
   let stopping = false;
-  const { refused, refuseHttp, refuseBusy, stop: stopRefusals } = createRefusals({ wss, log, metrics });
-  const FULL = "The site is very busy right now.";
-  const SHARED = "Very many people share this network right now.";
+  const { refused, refuseHttp, refuseBusy, crowded, stop: stopRefusals } = createRefusals({ wss, log, metrics });
 
   /** The server's `upgrade` event: only /api/live, within the caps, from this site's pages. */
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -130,7 +130,7 @@ export function createLiveSockets({
         socket,
         head,
         "stopping",
-        "The server is restarting. Back in a few seconds.",
+        RESTARTING,
         Math.round(1000 + Math.random() * (COME_BACK_WITHIN_MS - 1000)),
       );
     if (stopping) return restarting();
@@ -230,6 +230,7 @@ export function createLiveSockets({
     for (const [topic, { peer }] of channel.following) {
       dispatch.guarded(channel, "join", topic, () => dispatch.module(topic)?.join(peer, resume.get(topic)));
     }
+    deliver(ws, JOINED, "channel");
     void identity.identify(token);
   }
 
@@ -241,6 +242,16 @@ export function createLiveSockets({
         log.error("upgrade failed", { error: errorText(error) });
         socket.destroy();
       });
+    },
+    /**
+     * Why a channel from `address` would be refused now, for a page's question over plain HTTP (a
+     * page cannot read the status of a refused upgrade), or null when it would be taken.
+     */
+    refusalFor(address: string): { status: 503 | 429; retryMs: number; reason: string } | null {
+      if (stopping) return { status: 503, retryMs: COME_BACK_WITHIN_MS, reason: RESTARTING };
+      const why = crowded() ? "full" : admission.wouldRefuse(keysOf(address));
+      if (why === "full") return { status: 503, retryMs: 10_000, reason: FULL };
+      return why ? { status: 429, retryMs: 10_000, reason: SHARED } : null;
     },
     /** How many channels are open now. */
     get connections() {
