@@ -196,7 +196,9 @@ test("a proxy's error page during a deploy is a server away for a moment, not a 
   );
   await page.routeWebSocket(/\/api\/live/, (ws) => ws.close({ code: 1006 }));
   await open(page, PATH);
-  await expect(page.getByText(/Reconnecting/)).toBeVisible();
+  // Told apart from being offline (issue 56): the browser is online, the site's server is away.
+  await expect(page.getByText(/The site's server cannot be reached right now/)).toBeVisible();
+  await expect(page.getByText(/You are offline/)).toHaveCount(0);
   await expect(page.getByText(/has none/)).toHaveCount(0);
   // The proxy's 502 is the browser's to report. (The refused channel is the test's route.)
   await expectProblems(problems, [httpErrorLine("/api/bubbles", "502 (Bad Gateway)")]);

@@ -190,7 +190,8 @@ test("paints made while the site is busy wait, and go when it has room at the to
   await expect(page.getByText(LIVE)).toBeVisible();
   line.busy = true;
   line.cut();
-  await expect(page.getByText(/^The site is very busy right now\. Trying again/)).toBeVisible();
+  // In the server's own words (issue 56).
+  await expect(page.getByText(/^The site is full\. Trying again/)).toBeVisible();
   const cells = [110, 111, 112, 113, 114, 115, 116, 117, 118];
   for (const cell of cells) {
     await expect(page.locator("#wall-cooldown")).toHaveText("Pick an emoji, then press a cell.");

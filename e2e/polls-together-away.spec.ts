@@ -45,13 +45,19 @@ test("without the site's server the poll works alone, says results need it, and 
   await expectProblems(problems, [httpErrorLine("/api/polls")]);
 });
 
-test("offline, the thanks view says results need a connection", async ({ page, problems }) => {
+test("with the site's server out of reach and the browser online, the thanks view says so, never that the visitor is offline", async ({
+  page,
+  problems,
+}) => {
   await page.route("**/api/polls", (route) => route.abort("internetdisconnected"));
   await page.routeWebSocket(/\/api\/live/, (ws) => ws.close({ code: 1006 }));
   await installPausedClock(page);
   await open(page, "/polls");
   await vote(page, "Yes");
-  await expect(result(page)).toHaveText("You are offline. Everyone's results need a connection to the site's server.");
+  // Issue 56: a server that cannot be reached was read as "You are offline" while the browser was online.
+  await expect(result(page)).toHaveText(
+    "The site's server cannot be reached right now. Your vote waits, and is counted when it is back.",
+  );
   await expect(shares(page)).toHaveCount(0);
   // The test's route aborts the one question the page asks, as a lost network does; the browser
   // reports it. (The refused channel is the test's route: the browser reports nothing of it.)

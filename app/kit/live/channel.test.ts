@@ -24,9 +24,11 @@ class FakeSocket {
     this.readyState = 3;
     this.onclose?.({ code });
   }
-  open() {
+  /** Opens, and the server answers the join (`joined`), unless `answered` is false (a busy server's). */
+  open(answered = true) {
     this.readyState = 1;
     this.onopen?.();
+    if (answered) this.onmessage?.({ data: '{"t":"joined"}' });
   }
   receive(data: unknown) {
     this.onmessage?.({ data });
@@ -249,9 +251,27 @@ describe("the live channel", () => {
     last().close(CLOSE.busy);
     expect(texts).toEqual([]);
     // Up to a fifth more than asked, at random: half of it here.
-    expect(statuses.at(-1)).toEqual(["busy", { failures: 0, unopened: 0, retryAt: Date.now() + 13_200 }]);
+    expect(statuses.at(-1)).toEqual([
+      "busy",
+      { failures: 0, unopened: 0, retryAt: Date.now() + 13_200, reason: "The site is full." },
+    ]);
     expect(nextTryAfter()).toBe(13_200);
     channel.close();
+  });
+
+  it("is open only once the server answers the join: a busy server's channel is never said to be live (issue 56)", () => {
+    const { statuses } = setUp();
+    last().open(false);
+    expect(statuses.map(([status]) => status)).toEqual(["connecting"]);
+    last().receive('{"t":"busy","retryMs":5000,"reason":"Very many people share this network right now."}');
+    last().close(CLOSE.busy);
+    expect(statuses.map(([status]) => status)).toEqual(["connecting", "busy"]);
+    // The server's own words, for the page to say.
+    expect(statuses.at(-1)?.[1].reason).toBe("Very many people share this network right now.");
+    vi.advanceTimersByTime(6000);
+    last().open(false);
+    last().receive('{"t":"joined"}');
+    expect(statuses.map(([status]) => status)).toEqual(["connecting", "busy", "connecting", "open"]);
   });
 
   it("never takes a busy server for a network that blocks WebSockets, however often it says so", () => {

@@ -16,7 +16,9 @@ import { type ComeBackSchedule, comeBackSchedule, jitteredDelay } from "./retry.
  *   or for reading too slowly (1013) waits longer;
  * - a server that cannot take the channel now (full, too many channels from one place, restarting)
  *   opens it only to say so (`busy`, then a close with CLOSE.busy): the page waits what it asked,
- *   up to a fifth more at random, and says "busy" (never "blocked": the channel did open);
+ *   up to a fifth more at random, and says "busy" in the server's words (never "blocked": the
+ *   channel did open); so a channel is "open" only once the server has said something else (its
+ *   `joined`, after the topics' joins, or any message of a server of an earlier build);
  * - an upgrade that does not open within `connectTimeoutMs`, and a channel silent for `silentMs`
  *   (the server's heartbeat comes every 10 s on every channel), are given up and tried again.
  *
@@ -44,6 +46,8 @@ export interface ChannelAttempts {
   unopened: number;
   /** When busy or waiting: the time of the next try (ms since 1970). */
   retryAt?: number;
+  /** When busy: why, in the server's words (its `busy` message's reason), for the page to say. */
+  reason?: string;
 }
 
 export interface ChannelOptions {
@@ -119,8 +123,9 @@ export function openChannel({
   let comeBackWithin = 0;
   /** The tries after a goodbye, until one opens. */
   let comeBack: ComeBackSchedule | null = null;
-  /** The wait the server's busy word asked for, for the close that follows it. */
+  /** The wait the server's busy word asked for, for the close that follows it, and its reason. */
   let busyFor: number | null = null;
+  let busyReason: string | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryAt = 0;
   let silenceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -128,9 +133,11 @@ export function openChannel({
   let healthyTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
-  const setStatus = (next: ChannelStatus, nextTry?: number) => {
+  const setStatus = (next: ChannelStatus, nextTry?: number, reason?: string) => {
     status = next;
-    onStatus?.(next, nextTry === undefined ? { failures, unopened } : { failures, unopened, retryAt: nextTry });
+    const attempts: ChannelAttempts =
+      nextTry === undefined ? { failures, unopened } : { failures, unopened, retryAt: nextTry };
+    onStatus?.(next, reason === undefined ? attempts : { ...attempts, reason });
   };
 
   /** Lets go of a socket at once (a dead connection may take the browser long to close). */
@@ -169,13 +176,13 @@ export function openChannel({
     opened.binaryType = "arraybuffer";
     socket = opened;
     let isOpen = false;
+    let answered = false;
     connectTimer = setTimeout(() => abandon(opened, false), connectTimeoutMs);
     opened.onopen = () => {
       isOpen = true;
       comeBack = null;
       clearTimeout(connectTimer);
       unopened = 0;
-      setStatus("open");
       listenForSilence(opened);
       healthyTimer = setTimeout(() => {
         failures = 0;
@@ -184,12 +191,20 @@ export function openChannel({
     opened.onmessage = (event: MessageEvent) => {
       listenForSilence(opened);
       const { data } = event;
+      const busy = typeof data === "string" && data.startsWith('{"t":"busy"');
+      // The server took the channel: it said something other than that it is too busy to.
+      if (!busy && !answered && busyFor === null) {
+        answered = true;
+        setStatus("open");
+      }
       if (typeof data === "string") {
-        if (data.startsWith('{"t":"hb"')) return;
+        if (data.startsWith('{"t":"hb"') || data.startsWith('{"t":"joined"')) return;
         if (data.startsWith('{"t":"bye"')) heardGoodbye(data);
-        else if (data.startsWith('{"t":"busy"'))
-          busyFor = askedWait(fieldsOf(data)?.retryMs, MAX_BUSY_MS) ?? BUSY_WITHOUT_WORD_MS;
-        else if (data.startsWith('{"t":"visitor"')) {
+        else if (busy) {
+          const said = fieldsOf(data);
+          busyFor = askedWait(said?.retryMs, MAX_BUSY_MS) ?? BUSY_WITHOUT_WORD_MS;
+          busyReason = typeof said?.reason === "string" && said.reason.length <= 200 ? said.reason : undefined;
+        } else if (data.startsWith('{"t":"visitor"')) {
           const token = fieldsOf(data)?.token;
           if (typeof token === "string") onVisitor?.(token);
         } else onText(data);
@@ -217,11 +232,13 @@ export function openChannel({
    * at random so that the pages it turned away do not all come back in the same second.
    */
   function turnedAway(waitMs: number) {
+    const reason = busyReason;
     busyFor = null;
+    busyReason = undefined;
     comeBack = null;
     const ms = Math.round(Math.max(waitMs, MIN_BUSY_MS) * (1 + 0.2 * (random ?? Math.random)()));
     schedule(ms);
-    setStatus("busy", retryAt);
+    setStatus("busy", retryAt, reason);
   }
 
   function schedule(ms: number) {

@@ -1,7 +1,15 @@
+import { act, render } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { type Connection, isAway } from "./connection";
-import { busyWords, ConnectionNote, secondsUntil, seenWhen } from "./connection-words";
+import {
+  busyWords,
+  ConnectionAnnouncer,
+  ConnectionNote,
+  connectionSentence,
+  secondsUntil,
+  seenWhen,
+} from "./connection-words";
 
 it("says when a state shown while away was seen: the time today, the date too before today, the year too before this year", () => {
   const now = new Date(2026, 10, 26, 18, 30, 0).getTime();
@@ -44,4 +52,53 @@ it("adds the busy words while busy, when the state shown was seen only while awa
   for (const near of ["connecting", "live", "reconnecting"] as const) expect(text(near, seenAt)).toBe("");
   expect(["offline", "no-server", "blocked"].every((c) => isAway(c as Connection))).toBe(true);
   expect(["connecting", "live", "reconnecting", "busy"].some((c) => isAway(c as Connection))).toBe(false);
+});
+
+it("says the server's own busy reason when it gave one (issue 56: one fixed sentence for every reason)", () => {
+  expect(busyWords(5, "your pops wait", "Very many people share this network right now.")).toBe(
+    "Very many people share this network right now. Trying again in 5 s; your pops wait.",
+  );
+  const host = document.createElement("p");
+  host.innerHTML = renderToStaticMarkup(
+    <ConnectionNote
+      connection="busy"
+      busyUntil={null}
+      busyReason="The server is restarting. Back in a few seconds."
+      seenAt={null}
+      what="wall"
+      waits="your paints wait"
+    />,
+  );
+  expect(host.textContent).toBe("The server is restarting. Back in a few seconds. Trying again now; your paints wait.");
+  const state = { connection: "busy" as Connection, busyUntil: null, busyReason: null, waits: "your vote waits" };
+  expect(connectionSentence(state)).toBe(
+    "Connection: busy. The site is very busy right now. Trying again now; your vote waits.",
+  );
+  expect(connectionSentence({ ...state, connection: "unreachable" })).toBe(
+    "Connection: the site's server cannot be reached; what you do waits.",
+  );
+  expect(connectionSentence({ ...state, connection: "offline" })).toBe("Connection: none, this browser is offline.");
+});
+
+it("says the connection in a live region at most every 5 s, the latest each time (issue 56)", () => {
+  vi.useFakeTimers();
+  try {
+    const at = (connection: Connection) => (
+      <ConnectionAnnouncer connection={connection} busyUntil={null} waits="your pops wait" />
+    );
+    const { container, rerender } = render(at("connecting"));
+    const region = () => container.querySelector('[role="status"]')?.textContent;
+    act(() => vi.advanceTimersByTime(0));
+    expect(region()).toBe("Connection: connecting.");
+    // A connection that flaps: live, busy, unreachable within a second.
+    rerender(at("live"));
+    rerender(at("busy"));
+    rerender(at("unreachable"));
+    act(() => vi.advanceTimersByTime(4900));
+    expect(region()).toBe("Connection: connecting.");
+    act(() => vi.advanceTimersByTime(200));
+    expect(region()).toBe("Connection: the site's server cannot be reached; what you do waits.");
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useAnnounced } from "../hooks/use-announced";
 import { useInterval } from "../hooks/use-interval";
 import { type Connection, isAway } from "./connection";
 
@@ -13,12 +14,64 @@ import { type Connection, isAway } from "./connection";
 const BUSY = "The site is very busy right now.";
 const tryingAgain = (seconds: number) => `Trying again ${seconds > 0 ? `in ${seconds} s` : "now"}`;
 
-/** "The site is very busy right now. Trying again in 12 s; your paints wait." */
-export const busyWords = (seconds: number, waits: string) => `${BUSY} ${tryingAgain(seconds)}; ${waits}.`;
+/**
+ * "The site is very busy right now. Trying again in 12 s; your paints wait.", with the server's own
+ * reason for the first sentence when it gave one ("Very many people share this network right now.").
+ */
+export const busyWords = (seconds: number, waits: string, reason?: string | null) =>
+  `${reason || BUSY} ${tryingAgain(seconds)}; ${waits}.`;
+
+/** What a page says while the browser is online but the site's server does not answer. */
+export const UNREACHABLE = "The site's server cannot be reached right now.";
 
 /** Whole seconds from `now` until `at` (0 once it has passed, or when there is no time). */
 export const secondsUntil = (at: number | null, now: number) =>
   at === null ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+
+/** How often, at most, a page's live region says its connection (a line that flaps is not read at every change). */
+export const SAY_CONNECTION_EVERY_MS = 5000;
+
+/** The state of the connection in a few words of its own, for the live region (the toy's line says more). */
+const SHORT: Record<Exclude<Connection, "busy">, string> = {
+  connecting: "Connection: connecting.",
+  live: "Connection: live.",
+  reconnecting: "Connection: lost for a moment, coming back; what you do waits.",
+  unreachable: "Connection: the site's server cannot be reached; what you do waits.",
+  offline: "Connection: none, this browser is offline.",
+  "no-server": "Connection: none, this copy of the site has no server.",
+  blocked: "Connection: this network does not let it through.",
+};
+
+/** The connection in one sentence for a live region: its few words, or while busy the busy words as they stand then. */
+export function connectionSentence({
+  connection,
+  busyUntil,
+  busyReason,
+  waits,
+}: {
+  connection: Connection;
+  busyUntil: number | null;
+  busyReason?: string | null;
+  waits: string;
+}): string {
+  if (connection !== "busy") return SHORT[connection];
+  return `Connection: busy. ${busyWords(secondsUntil(busyUntil, Date.now()), waits, busyReason)}`;
+}
+
+/**
+ * Every shared toy's connection in a live region of its own, said at most every
+ * SAY_CONNECTION_EVERY_MS (the latest each time): the toy's line on screen changes at once, and is
+ * not itself a live region (a connection that flaps would be read out at every change).
+ */
+export function ConnectionAnnouncer(props: Parameters<typeof connectionSentence>[0]) {
+  const said = useAnnounced(connectionSentence(props), SAY_CONNECTION_EVERY_MS);
+  // A status (a polite live region of its own), apart from the page's other announcements.
+  return (
+    <p className="sr-only" role="status">
+      {said}
+    </p>
+  );
+}
 
 /**
  * The busy words with their countdown, for a toy's connection line (a live region): the line is
@@ -26,13 +79,13 @@ export const secondsUntil = (at: number | null, now: number) =>
  * (their own region, off), so a screen reader is not read a number every second. `waits` names
  * what waits ("your paints wait").
  */
-export function BusyNote({ until, waits }: { until: number | null; waits: string }) {
+export function BusyNote({ until, waits, reason }: { until: number | null; waits: string; reason?: string | null }) {
   const seconds = secondsUntil(until, Date.now());
   const [, redraw] = useState(0);
   useInterval(() => redraw((k) => k + 1), seconds > 0 ? 1000 : null);
   return (
     <>
-      {BUSY} <span aria-live="off">{tryingAgain(seconds)}</span>; {waits}.
+      {reason || BUSY} <span aria-live="off">{tryingAgain(seconds)}</span>; {waits}.
     </>
   );
 }
@@ -46,17 +99,19 @@ export function BusyNote({ until, waits }: { until: number | null; waits: string
 export function ConnectionNote({
   connection,
   busyUntil,
+  busyReason,
   seenAt,
   what,
   waits,
 }: {
   connection: Connection;
   busyUntil: number | null;
+  busyReason?: string | null;
   seenAt: number | null;
   what: string;
   waits: string;
 }) {
-  if (connection === "busy") return <BusyNote until={busyUntil} waits={waits} />;
+  if (connection === "busy") return <BusyNote until={busyUntil} waits={waits} reason={busyReason} />;
   if (!isAway(connection) || seenAt === null) return null;
   return ` Showing the ${what} as it was ${seenWhen(seenAt, Date.now())}.`;
 }

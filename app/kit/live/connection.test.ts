@@ -8,14 +8,14 @@ import type { FollowedTopic } from "./topics";
  * What a shared toy's page says about its connection (connection.ts), fed the channel's states as
  * the channel reports them, with the toy's HTTP address answered as the test says.
  */
-let answer: () => Response | Promise<Response>;
+let answer: (url: string) => Response | Promise<Response>;
 const asked: string[] = [];
 
 beforeEach(() => {
   asked.length = 0;
   vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
     asked.push(`${init.method ?? "GET"} ${url}`);
-    return answer();
+    return answer(url);
   });
 });
 afterEach(() => {
@@ -27,8 +27,16 @@ const staticHost404 = () =>
 const api = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
 
+const busyAnswer = (status: number, error: string, retryAfterS: number) =>
+  new Response(JSON.stringify({ error }), {
+    status,
+    headers: { "Content-Type": "application/json", "Retry-After": String(retryAfterS) },
+  });
+
 function setUp() {
   const said: [Connection, number | undefined][] = [];
+  const reasons: (string | undefined)[] = [];
+  const onBlocked = vi.fn();
   let connection: Connection = "connecting";
   const topic = {
     status: "waiting" as ChannelStatus,
@@ -42,14 +50,16 @@ function setUp() {
     probePath: "/api/wall",
     wantsBody: () => false,
     current: () => connection,
-    set: (next, retryAt) => {
+    set: (next, retryAt, reason) => {
       connection = next;
       said.push([next, retryAt]);
+      reasons.push(reason);
     },
+    onBlocked,
   });
   /** Waits until the question over HTTP, if any, has its answer. */
   const answered = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { watch, said, topic, answered, now: () => connection };
+  return { watch, said, reasons, onBlocked, topic, answered, now: () => connection };
 }
 
 describe("what the page says about its connection", () => {
@@ -87,17 +97,74 @@ describe("what the page says about its connection", () => {
     expect(said).toEqual([["no-server", undefined]]);
   });
 
-  it("is not fooled by a proxy's error page: a server away for a moment, the channel goes on trying", async () => {
+  it("is not fooled by a proxy's error page: the site's server cannot be reached for a moment, the channel goes on trying", async () => {
     answer = () => new Response("<h1>502</h1>", { status: 502, headers: { "Content-Type": "text/html" } });
     const { watch, now, topic, answered } = setUp();
     watch("waiting", { failures: 1, unopened: 1 });
     await answered();
-    expect(now()).toBe("reconnecting");
+    expect(now()).toBe("unreachable");
     expect(topic.giveUp).not.toHaveBeenCalled();
+  });
+
+  it("tells a server that cannot be reached from being offline (issue 56: both read as offline)", async () => {
+    answer = () => Promise.reject(new TypeError("Failed to fetch"));
+    const online = setUp();
+    online.watch("waiting", { failures: 1, unopened: 1 });
+    await online.answered();
+    expect(online.now()).toBe("unreachable");
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const offline = setUp();
+    offline.watch("waiting", { failures: 1, unopened: 1 });
+    await offline.answered();
+    expect(offline.now()).toBe("offline");
+  });
+
+  it("reads an HTTP 503 or 429 as busy, with the server's Retry-After, never as blocked (issue 56)", async () => {
+    for (const status of [503, 429]) {
+      answer = () => busyAnswer(status, "Very many people share this network right now.", 7);
+      const { watch, said, topic, onBlocked, answered } = setUp();
+      const before = Date.now();
+      watch("waiting", { failures: 3, unopened: 3 });
+      await answered();
+      expect(said.at(-1)?.[0]).toBe("busy");
+      expect(said.at(-1)?.[1]).toBeGreaterThanOrEqual(before + 7000);
+      expect(topic.holdOff).toHaveBeenCalledWith(7000);
+      expect(onBlocked).not.toHaveBeenCalled();
+    }
+  });
+
+  it("asks the channel's own address before it says blocked: a server refusing channels there is busy (issue 56)", async () => {
+    answer = (url) =>
+      url === "/api/live" ? busyAnswer(503, "The site is very busy right now.", 12) : api({ cells: "" });
+    const busy = setUp();
+    busy.watch("waiting", { failures: 3, unopened: 3 });
+    await busy.answered();
+    await busy.answered();
+    expect(asked).toEqual(["HEAD /api/wall", "GET /api/live"]);
+    expect(busy.now()).toBe("busy");
+    expect(busy.reasons.at(-1)).toBe("The site is very busy right now.");
+    expect(busy.onBlocked).not.toHaveBeenCalled();
+    // A server that would take the channel: then it is the network that blocks WebSockets.
+    answer = (url) => (url === "/api/live" ? api({ ok: true }) : api({ cells: "" }));
+    const blocked = setUp();
+    blocked.watch("waiting", { failures: 3, unopened: 3 });
+    await blocked.answered();
+    await blocked.answered();
+    expect(blocked.now()).toBe("blocked");
+    expect(blocked.onBlocked).toHaveBeenCalledTimes(1);
   });
 });
 
 it("sends what the visitor does now, or later, only while live, reconnecting or busy", () => {
-  const states: Connection[] = ["connecting", "live", "reconnecting", "busy", "offline", "no-server", "blocked"];
-  expect(states.filter(sendsLater)).toEqual(["live", "reconnecting", "busy"]);
+  const states: Connection[] = [
+    "connecting",
+    "live",
+    "reconnecting",
+    "busy",
+    "unreachable",
+    "offline",
+    "no-server",
+    "blocked",
+  ];
+  expect(states.filter(sendsLater)).toEqual(["live", "reconnecting", "busy", "unreachable"]);
 });

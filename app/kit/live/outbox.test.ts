@@ -214,3 +214,35 @@ describe("the outbox", () => {
     outbox.stop();
   });
 });
+
+describe("a backlog of items with a limit of their own (issue 56)", () => {
+  it("goes at the pace the server takes the items, never refused as too fast", () => {
+    const itemLimit = { burst: 30, perSecond: 15 };
+    const sent: number[][] = [];
+    const outbox = createOutbox<number>({
+      send: (_, items) => {
+        sent.push(items);
+        return true;
+      },
+      everyMs: 50,
+      maxPerMessage: 30,
+      limit: { burst: 40, perSecond: 25 },
+      itemLimit,
+    });
+    // 300 pops made while the channel was away, sent once it is back.
+    for (let i = 0; i < 300; i++) outbox.add(i);
+    const server = serverBucket(itemLimit);
+    let refused = 0;
+    let counted = 0;
+    for (let ms = 0; ms < 40_000; ms += 10) {
+      vi.advanceTimersByTime(10);
+      for (const items of sent.splice(0)) {
+        for (const _ of items) if (!server()) refused++;
+        counted += items.length;
+      }
+    }
+    expect(counted).toBe(300);
+    expect(refused).toBe(0);
+    outbox.stop();
+  });
+});

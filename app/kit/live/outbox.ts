@@ -43,11 +43,25 @@ export interface OutboxOptions<T> {
   maxPerMessage: number;
   /** The topic's message limit, from its contract (contracts/wall.ts WALL_MESSAGE_LIMIT ...). */
   limit: MessageLimit;
+  /**
+   * The server's limit on the items themselves (pops a second), when it has one: a backlog (what
+   * waited while the channel was away) goes at that pace, never as fast as messages may go and
+   * then refused as too fast.
+   */
+  itemLimit?: MessageLimit;
   maxTries?: number;
 }
 
-export function createOutbox<T>({ send, everyMs, maxPerMessage, limit, maxTries = 10 }: OutboxOptions<T>): Outbox<T> {
+export function createOutbox<T>({
+  send,
+  everyMs,
+  maxPerMessage,
+  limit,
+  itemLimit,
+  maxTries = 10,
+}: OutboxOptions<T>): Outbox<T> {
   const pacer = createPacer(limit);
+  const items = itemLimit ? createPacer(itemLimit) : null;
   /** The toy's other messages waiting for the limit, by key. */
   const asides = new Map<string, () => boolean>();
   let queue: T[] = [];
@@ -60,7 +74,7 @@ export function createOutbox<T>({ send, everyMs, maxPerMessage, limit, maxTries 
 
   function schedule() {
     if (timer !== undefined || (queue.length === 0 && asides.size === 0)) return;
-    timer = setTimeout(flush, Math.max(everyMs, pacer.waitMs()));
+    timer = setTimeout(flush, Math.max(everyMs, pacer.waitMs(), items?.waitMs() ?? 0));
   }
 
   function flush() {
@@ -71,12 +85,15 @@ export function createOutbox<T>({ send, everyMs, maxPerMessage, limit, maxTries 
       asides.delete(key);
     }
     while (queue.length > 0 && pacer.ready()) {
-      const items = queue.slice(0, maxPerMessage);
+      const room = items ? Math.min(maxPerMessage, items.room()) : maxPerMessage;
+      if (room < 1) break;
+      const batch = queue.slice(0, room);
       const n = ++counter;
-      if (!send(n, items)) break;
+      if (!send(n, batch)) break;
       pacer.take();
-      queue = queue.slice(items.length);
-      inFlight.set(n, items);
+      items?.take(batch.length);
+      queue = queue.slice(batch.length);
+      inFlight.set(n, batch);
     }
     schedule();
   }

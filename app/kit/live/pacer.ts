@@ -11,10 +11,12 @@ import type { MessageLimit } from "../../../contracts/live";
 export interface Pacer {
   /** Whether a message may go now. */
   ready(): boolean;
-  /** A message went. */
-  take(): void;
+  /** A message went (or `count` items, for a pacer of items). */
+  take(count?: number): void;
   /** How long until one may go (0: now). */
   waitMs(): number;
+  /** How many may go now, whole. */
+  room(): number;
 }
 
 /** The share of the server's limit the page keeps to, and the messages at once it keeps in hand. */
@@ -36,13 +38,17 @@ export function createPacer({ burst, perSecond }: MessageLimit): Pacer {
       refill();
       return tokens >= 1;
     },
-    take() {
+    take(count = 1) {
       refill();
-      tokens--;
+      tokens -= count;
     },
     waitMs() {
       refill();
       return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / perMs);
+    },
+    room() {
+      refill();
+      return Math.max(0, Math.floor(tokens));
     },
   };
 }

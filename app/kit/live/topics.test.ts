@@ -29,9 +29,11 @@ class FakeSocket {
     this.readyState = 3;
     this.onclose?.({ code });
   }
-  open() {
+  /** Opens, and the server answers the join (`joined`), unless `answered` is false (a busy server's). */
+  open(answered = true) {
     this.readyState = 1;
     this.onopen?.();
+    if (answered) this.onmessage?.({ data: '{"t":"joined"}' });
   }
   receive(data: unknown) {
     this.onmessage?.({ data });

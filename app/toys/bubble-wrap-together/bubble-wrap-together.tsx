@@ -3,7 +3,7 @@ import { DEFAULT_SHEET_SIZE } from "../../../contracts/bubbles";
 import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
 import { isAway, sendsLater } from "../../kit/live/connection";
-import { ConnectionNote } from "../../kit/live/connection-words";
+import { ConnectionAnnouncer, ConnectionNote, UNREACHABLE } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { MuteToggle } from "../../kit/sound/mute-toggle";
 import { PageLink } from "../../kit/ui/page-link";
@@ -18,6 +18,7 @@ const SAYS: Record<Exclude<Connection, "busy">, string> = {
   live: "Live: every pop pops for everyone.",
   reconnecting: "Reconnecting… your pops wait and go when the sheet is back.",
   offline: "You are offline. The shared sheet needs a connection to the site's server.",
+  unreachable: `${UNREACHABLE} Your pops wait, and go when it is back.`,
   "no-server": "The shared sheet needs the site's own server, and this copy of the site has none.",
   blocked:
     "This network lets the site through but not its live connection (WebSockets are blocked), so popping with everyone cannot work from here.",
@@ -28,7 +29,7 @@ const ANNOUNCE_EVERY_MS = 5000;
 
 export function BubbleWrapTogether() {
   const view = useLiveState(subscribeSheet, getSheetState);
-  const { sheet, mine, connection, busyUntil, here, celebrate, seenAt, notice } = view;
+  const { sheet, mine, connection, busyUntil, busyReason, here, celebrate, seenAt, notice } = view;
   const size = sheet?.size ?? DEFAULT_SHEET_SIZE;
   const popped = (sheet?.popped ?? 0) + mine.size;
   const poppable = sheet !== null && sendsLater(connection);
@@ -60,6 +61,12 @@ export function BubbleWrapTogether() {
       <p className="sr-only" aria-live="polite">
         {announced}
       </p>
+      <ConnectionAnnouncer
+        connection={connection}
+        busyUntil={busyUntil}
+        busyReason={busyReason}
+        waits="your pops wait"
+      />
       <div className="flex min-h-14 w-full max-w-2xl flex-col items-center justify-center gap-1" role="status">
         {celebrate !== null ? (
           <p className="animate-bounce rounded-full bg-yellow-300 px-5 py-2 font-black text-purple-900 motion-reduce:animate-none">
@@ -68,11 +75,13 @@ export function BubbleWrapTogether() {
         ) : (
           // A new line per state (keyed), not the old one rewritten: centred text that changes length
           // would otherwise count as moved (a layout shift).
-          <p key={connection} className="font-semibold">
+          // Said by the announcer above, at most every few seconds: not at every change here.
+          <p key={connection} className="font-semibold" aria-live="off">
             {connection === "busy" ? null : SAYS[connection]}
             <ConnectionNote
               connection={connection}
               busyUntil={busyUntil}
+              busyReason={busyReason}
               seenAt={seenAt}
               what="sheet"
               waits="your pops wait"

@@ -23,6 +23,7 @@ const store = createLiveStore<SharedSheetState>(
   {
     connection: "connecting",
     busyUntil: null,
+    busyReason: null,
     sheet: null,
     mine: new Set(),
     here: null,

@@ -9,6 +9,8 @@ import {
   isPopped,
   MAX_POPS_PER_MESSAGE,
   nextSheet,
+  POPS_BURST,
+  POPS_PER_SECOND,
   type PopsMessage,
   SEND_POPS_EVERY_MS,
   type Sheet,
@@ -204,6 +206,8 @@ export function startSheetLink(store: SheetStore): SheetLink {
     everyMs: SEND_POPS_EVERY_MS,
     maxPerMessage: MAX_POPS_PER_MESSAGE,
     limit: BUBBLES_MESSAGE_LIMIT,
+    // A backlog of pops goes at the pace the server takes them (15 a second), not refused.
+    itemLimit: { burst: POPS_BURST, perSecond: POPS_PER_SECOND },
     send: (n, i) => {
       const sheet = state.sheet?.sheet;
       if (sheet === undefined || state.connection !== "live") return false;
@@ -237,7 +241,8 @@ export function startSheetLink(store: SheetStore): SheetLink {
       probePath: BUBBLES_PATH,
       wantsBody: () => !state.sheet,
       current: () => state.connection,
-      set: (connection, retryAt) => update({ connection, busyUntil: retryAt ?? null }),
+      set: (connection, retryAt, reason) =>
+        update({ connection, busyUntil: retryAt ?? null, busyReason: reason ?? null }),
       onBody: sheetOverHttp,
       onBlocked: giveBack,
     },

@@ -7,8 +7,9 @@ import type { Connection } from "../../kit/live/connection";
  */
 export interface SharedSheetState {
   connection: Connection;
-  /** While busy: when the page tries again (ms since 1970). */
+  /** While busy: when the page tries again (ms since 1970), and why, in the server's words. */
   busyUntil: number | null;
+  busyReason: string | null;
   sheet: Sheet | null;
   mine: ReadonlySet<number>;
   here: number | null;

@@ -1,7 +1,7 @@
 import { useAnnounced } from "../../kit/hooks/use-announced";
 import { formatCount } from "../../kit/lib/format-count";
 import { isAway } from "../../kit/live/connection";
-import { BusyNote } from "../../kit/live/connection-words";
+import { BusyNote, ConnectionAnnouncer, UNREACHABLE } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { type Connection, getCrowd, subscribeCrowd } from "./crowd";
 import { crowdText } from "./logic";
@@ -13,6 +13,7 @@ const SAYS: Record<Exclude<Connection, "busy">, string> = {
   reconnecting: "Reconnecting… your claps wait, and join the total when the crowd is back.",
   offline:
     "You are offline. The crowd needs a connection to the site's server: your claps wait, and join it when you are back.",
+  unreachable: `${UNREACHABLE} Your claps wait, and join the total when it is back.`,
   "no-server": "The crowd needs the site's own server, and this copy of the site has none: you clap alone.",
   blocked:
     "This network lets the site through but not its live connection (WebSockets are blocked), so the crowd cannot hear you from here.",
@@ -28,7 +29,7 @@ const ANNOUNCE_EVERY_MS = 5000;
  */
 export function CrowdPanel() {
   // The crowd's news renders when the page has time: the visitor's own clap is the zone's, at once.
-  const { connection, busyUntil, total, clapping, mine, notice } = useLiveState(subscribeCrowd, getCrowd);
+  const { connection, busyUntil, busyReason, total, clapping, mine, notice } = useLiveState(subscribeCrowd, getCrowd);
   const away = isAway(connection);
   const placeholder = away ? "—" : "…";
 
@@ -60,10 +61,20 @@ export function CrowdPanel() {
       <p className="sr-only" aria-live="polite">
         {announced}
       </p>
+      <ConnectionAnnouncer
+        connection={connection}
+        busyUntil={busyUntil}
+        busyReason={busyReason}
+        waits="your claps wait"
+      />
       <div className="min-h-[3lh] text-left text-sm text-white/90">
         {/* A new line per state (keyed), not the old one rewritten: no layout shift. */}
         <p key={connection} className="font-semibold text-white">
-          {connection === "busy" ? <BusyNote until={busyUntil} waits="your claps wait" /> : SAYS[connection]}
+          {connection === "busy" ? (
+            <BusyNote until={busyUntil} waits="your claps wait" reason={busyReason} />
+          ) : (
+            SAYS[connection]
+          )}
         </p>
         {mine > 0 && total !== null ? <p>{`Including ${formatCount(mine)} of yours on the way.`}</p> : null}
         {notice ? <p>{notice}</p> : null}

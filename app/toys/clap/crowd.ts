@@ -38,16 +38,16 @@ import { crowdClapDelays, crowdClapSound } from "./logic";
  * server's replay window of it; the other claps wait here, summed. The crowd's claps (the total's
  * growth, less this page's own) are played as quiet noise bursts, as dense as the crowd is, capped.
  *
- * What the page says about its connection is the kit's (app/kit/live/connection.ts): when a try to
- * open the channel fails, `GET /api/claps` tells a static host (no crowd here: the claps are the
- * visitor's alone) from a server away for a moment, and gives the total while the channel is away.
+ * What the page says about its connection is the kit's (app/kit/live/connection.ts); when a try
+ * fails, `GET /api/claps` tells a static host (the claps are the visitor's alone) from a server away.
  */
 export type { Connection };
 
 export interface CrowdState {
   connection: Connection;
-  /** While busy: when the page tries again (ms since 1970). */
+  /** While busy: when the page tries again (ms since 1970), and why, in the server's words. */
   busyUntil: number | null;
+  busyReason: string | null;
   /** The server's total, as last heard (never one the page made up). */
   total: number | null;
   /** How many are clapping now, while live. */
@@ -72,7 +72,7 @@ const GIVEN_BACK = "Your claps could not reach the crowd from this network.";
 const MAX_CROWD_SOUNDS = 8;
 
 const store = createLiveStore<CrowdState>(
-  { connection: "connecting", busyUntil: null, total: null, clapping: null, mine: 0, notice: null },
+  { connection: "connecting", busyUntil: null, busyReason: null, total: null, clapping: null, mine: 0, notice: null },
   { start: () => start(), stop: () => stop() },
 );
 let state = store.get();
@@ -227,9 +227,10 @@ function heardOverHttp(body: unknown) {
 }
 
 /** What the page says about its connection: who is clapping is known only while live. */
-function connectionIs(connection: Connection, retryAt?: number) {
+function connectionIs(connection: Connection, retryAt?: number, reason?: string) {
   if (connection === "no-server") forgetMine();
-  update({ connection, busyUntil: retryAt ?? null, ...(connection === "live" ? {} : { clapping: null }) });
+  const busy = { busyUntil: retryAt ?? null, busyReason: reason ?? null };
+  update({ connection, ...busy, ...(connection === "live" ? {} : { clapping: null }) });
 }
 
 function start() {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { PALETTE } from "../../../contracts/wall";
 import { useInterval } from "../../kit/hooks/use-interval";
 import { isAway, sendsLater } from "../../kit/live/connection";
-import { ConnectionNote, secondsUntil } from "../../kit/live/connection-words";
+import { ConnectionAnnouncer, ConnectionNote, secondsUntil, UNREACHABLE } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { PageLink } from "../../kit/ui/page-link";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -17,6 +17,7 @@ const SAYS: Record<Exclude<Connection, "busy">, string> = {
   live: "Live: every cell you paint changes for everyone.",
   reconnecting: "Reconnecting… your paint waits and goes when the wall is back.",
   offline: "You are offline. The shared wall needs a connection to the site's server.",
+  unreachable: `${UNREACHABLE} Your paint waits, and goes when it is back.`,
   "no-server": "The shared wall needs the site's own server, and this copy of the site has none.",
   blocked:
     "This network lets the site through but not its live connection (WebSockets are blocked), so painting with everyone cannot work from here.",
@@ -26,7 +27,7 @@ const COOLDOWN_LINE = "wall-cooldown";
 
 export function EmojisTogether() {
   const view = useLiveState(subscribeWall, getWallState);
-  const { cells, mine, connection, busyUntil, cooldownUntil, seenAt, notice } = view;
+  const { cells, mine, connection, busyUntil, busyReason, cooldownUntil, seenAt, notice } = view;
   const [picked, setPicked] = useState(0);
   // Said politely once per press or cooldown, never every second.
   const [said, setSaid] = useState("");
@@ -49,11 +50,12 @@ export function EmojisTogether() {
       <div className="flex min-h-14 w-full max-w-md flex-col items-center justify-center gap-1" role="status">
         {/* A new line per state (keyed), not the old one rewritten: centred text that changes
             length would otherwise count as moved (a layout shift). */}
-        <p key={connection} className="font-semibold">
+        <p key={connection} className="font-semibold" aria-live="off">
           {connection === "busy" ? null : SAYS[connection]}
           <ConnectionNote
             connection={connection}
             busyUntil={busyUntil}
+            busyReason={busyReason}
             seenAt={seenAt}
             what="wall"
             waits="your paints wait"
@@ -62,6 +64,12 @@ export function EmojisTogether() {
         </p>
         {notice ? <p className="text-sm text-white/90">{notice}</p> : null}
       </div>
+      <ConnectionAnnouncer
+        connection={connection}
+        busyUntil={busyUntil}
+        busyReason={busyReason}
+        waits="your paints wait"
+      />
       <Palette picked={picked} onPick={setPicked} describedBy={COOLDOWN_LINE} />
       <CooldownLine
         id={COOLDOWN_LINE}

@@ -23,6 +23,7 @@ const store = createLiveStore<SharedWallState>(
   {
     connection: "connecting",
     busyUntil: null,
+    busyReason: null,
     cells: null,
     mine: new Map(),
     cooldownUntil: null,

@@ -216,7 +216,8 @@ export function startWallLink(store: WallStore): WallLink {
       probePath: WALL_PATH,
       wantsBody: () => state().cells === null,
       current: () => state().connection,
-      set: (connection, retryAt) => store.update({ connection, busyUntil: retryAt ?? null }),
+      set: (connection, retryAt, reason) =>
+        store.update({ connection, busyUntil: retryAt ?? null, busyReason: reason ?? null }),
       onBody: wallOverHttp,
       onBlocked: () => {
         const taken = state().mine.size > 0;

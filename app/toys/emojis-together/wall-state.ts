@@ -7,8 +7,9 @@ import type { Connection } from "../../kit/live/connection";
  */
 export interface SharedWallState {
   connection: Connection;
-  /** While busy: when the page tries again (ms since 1970). */
+  /** While busy: when the page tries again (ms since 1970), and why, in the server's words. */
   busyUntil: number | null;
+  busyReason: string | null;
   cells: WallCells | null;
   /** Cells painted here and not yet confirmed: cell -> palette index. */
   mine: ReadonlyMap<number, number>;

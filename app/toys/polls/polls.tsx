@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import type { Counts } from "../../../contracts/polls";
 import { useTimeouts } from "../../kit/hooks/use-timeouts";
 import { isAway } from "../../kit/live/connection";
-import { BusyNote } from "../../kit/live/connection-words";
+import { BusyNote, busyWords, ConnectionAnnouncer, secondsUntil, UNREACHABLE } from "../../kit/live/connection-words";
 import { useLiveState } from "../../kit/live/use-live-state";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
@@ -16,6 +16,7 @@ const SAYS: Record<Exclude<Connection, "busy">, string> = {
   live: "Counting your vote…",
   reconnecting: "Reconnecting to count everyone's votes…",
   offline: "You are offline. Everyone's results need a connection to the site's server.",
+  unreachable: `${UNREACHABLE} Your vote waits, and is counted when it is back.`,
   "no-server": "Everyone's results need the site's own server, and this copy of the site has none.",
   blocked: "This network blocks the site's live connection, so everyone's results cannot reach you here.",
 };
@@ -97,15 +98,21 @@ export function Polls() {
       <p className="sr-only" aria-live="polite">
         {announced}
       </p>
+      <ConnectionAnnouncer
+        connection={view.connection}
+        busyUntil={view.busyUntil}
+        busyReason={view.busyReason}
+        waits="your vote waits"
+      />
     </ToyPage>
   );
 }
 
 interface Results {
-  /** In words (none while busy: the busy words say it, with their countdown). */
+  /** In words (while busy, the busy words as they stand when said; the line shows their countdown). */
   sentence: string;
-  /** When busy: when the page tries again. */
-  busy?: { until: number | null };
+  /** When busy: when the page tries again, and why in the server's words. */
+  busy?: { until: number | null; reason: string | null };
   /** The question's counts as shown (this device's vote in them), or null: no numbers to show. */
   counts: Counts | null;
   /** The answer that stands for this device, for its bar. */
@@ -126,7 +133,13 @@ function resultsFor(q: number, poll: Poll, view: PollsState): Results {
   const counts = view.counts?.[q];
   // Live, with this device's vote on its way: "Counting your vote…".
   if (view.connection === "busy" && !(counts && ballot?.confirmed))
-    return { sentence: "", busy: { until: view.busyUntil }, counts: null, mine: null, final: false };
+    return {
+      sentence: busyWords(secondsUntil(view.busyUntil, Date.now()), "your vote waits", view.busyReason),
+      busy: { until: view.busyUntil, reason: view.busyReason },
+      counts: null,
+      mine: null,
+      final: false,
+    };
   if (away || !counts || !ballot?.confirmed)
     return { sentence: SAYS[view.connection as Exclude<Connection, "busy">], counts: null, mine: null, final: away };
   return { sentence: resultSentence(poll.a, counts, ballot.a, ballot.earlier), counts, mine: ballot.a, final: false };
@@ -154,11 +167,15 @@ function Thanks({
       {/* Four lines kept on a phone, two wider: the words change as counts arrive (a new line each
           time, as for the question), and nothing moves. */}
       <p
-        key={results.sentence}
+        key={results.busy ? "busy" : results.sentence}
         id="poll-result"
         className="mt-3 min-h-[4lh] text-sm text-slate-700 sm:min-h-[2lh] sm:text-base"
       >
-        {results.busy ? <BusyNote until={results.busy.until} waits="your vote waits" /> : results.sentence}
+        {results.busy ? (
+          <BusyNote until={results.busy.until} waits="your vote waits" reason={results.busy.reason} />
+        ) : (
+          results.sentence
+        )}
       </p>
       {counts ? (
         <ul aria-label="Everyone's votes" className="mt-2 flex w-full flex-col gap-3 text-left">

@@ -39,8 +39,9 @@ export type { Connection };
 
 export interface PollsState {
   connection: Connection;
-  /** While busy: when the page tries again (ms since 1970). */
+  /** While busy: when the page tries again (ms since 1970), and why, in the server's words. */
   busyUntil: number | null;
+  busyReason: string | null;
   counts: Counts[] | null;
   ballots: (Ballot | null)[];
   /** A vote refused for good, in words, with its question (the thanks view shows it). */
@@ -53,7 +54,7 @@ const BALLOTS_KEY = "pointlessPollVotes";
 const noBallots = (): (Ballot | null)[] => Array.from({ length: QUESTIONS }, () => null);
 
 const store = createLiveStore<PollsState>(
-  { connection: "connecting", busyUntil: null, counts: null, ballots: noBallots(), refused: null },
+  { connection: "connecting", busyUntil: null, busyReason: null, counts: null, ballots: noBallots(), refused: null },
   { start: () => start(), stop: () => stop() },
 );
 let state = store.get();
@@ -170,7 +171,8 @@ function start() {
       probePath: POLLS_PATH,
       wantsBody: () => !state.counts,
       current: () => state.connection,
-      set: (connection, retryAt) => update({ connection, busyUntil: retryAt ?? null }),
+      set: (connection, retryAt, reason) =>
+        update({ connection, busyUntil: retryAt ?? null, busyReason: reason ?? null }),
       onBody: countsOverHttp,
     },
   );
