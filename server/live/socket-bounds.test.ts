@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLOSE } from "../../contracts/live.ts";
 import type { FleetLimiter } from "../ops/limiter.ts";
-import { notingTopic, openChannel as open, serveLive } from "../test/in-process-live.ts";
+import { busyChannel, notingTopic, openChannel as open, serveLive } from "../test/in-process-live.ts";
 import { createAddressBudget } from "./address-budget.ts";
 import type { LiveOptions } from "./sockets.ts";
 
@@ -95,6 +95,30 @@ describe("every socket bounded whatever it sends", () => {
       'pointless_live_channels_closed_by_server_total{reason="no-pong"} 1',
     );
     page.ws.terminate();
+  });
+});
+
+describe("what a frame no page sends costs", () => {
+  it("costs its address new channels: after two channels closed for junk, the third is told to wait", async () => {
+    const taken = new Map<string, number>();
+    const upgrades: FleetLimiter = {
+      take: async (key, points = 1) => {
+        taken.set(key, (taken.get(key) ?? 0) + points);
+        return (taken.get(key) ?? 0) > 40 ? 5000 : 0;
+      },
+    };
+    const { url } = await serve({ upgrades });
+    for (let k = 0; k < 2; k++) {
+      const page = await open(url, "/api/live?topics=bubbles");
+      page.ws.send("not a message");
+      expect(await page.closed).toBe(CLOSE.malformed);
+    }
+    await until(() => (taken.get("127.0.0.1") ?? 0) >= 62);
+    const refused = await busyChannel(url, "/api/live?topics=bubbles");
+    expect(refused).toEqual({
+      code: CLOSE.busy,
+      said: [{ t: "busy", retryMs: 5000, reason: "Very many pages opened from this network just now." }],
+    });
   });
 });
 

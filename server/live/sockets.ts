@@ -2,7 +2,6 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
 import {
-  type BusyMessage,
   type ByeMessage,
   CLOSE,
   HEARTBEAT_EVERY_MS,
@@ -15,6 +14,7 @@ import { errorText, type Logger } from "../ops/log.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import { type AddressBudget, createAddressBudget } from "./address-budget.ts";
 import { createAdmission, type Place } from "./admission.ts";
+import { guardChannel } from "./channel-guards.ts";
 import { createChannelVisitor } from "./channel-visitor.ts";
 import { createDelivery } from "./delivery.ts";
 import { createDispatch } from "./dispatch.ts";
@@ -24,7 +24,7 @@ import { HEARTBEAT_SLICES, type Health, startHeartbeat } from "./heartbeat.ts";
 import { createPageChannel } from "./page-channel.ts";
 import { createRefusals, FULL, RESTARTING, SHARED } from "./refusals.ts";
 import type { TopicModule } from "./topic.ts";
-import { frameBytes, readUpgrade, type UpgradeRequest } from "./upgrade-request.ts";
+import { readUpgrade, type UpgradeRequest } from "./upgrade-request.ts";
 import type { VisitorTokens } from "./visitor.ts";
 
 /**
@@ -189,44 +189,26 @@ export function createLiveSockets({
       log,
     });
 
-    let lastActive = Date.now();
-    place.hold({
-      lastActive: () => lastActive,
-      yieldPlace() {
-        place.release();
-        metrics?.channelsClosed.inc({ reason: "yielded" });
-        const busy: BusyMessage = { t: "busy", retryMs: 10_000, reason: FULL };
-        deliver(ws, textMessage(JSON.stringify(busy)), "channel");
-        channel.close(CLOSE.busy, "Busy");
-        setTimeout(() => ws.terminate(), 1000).unref();
+    guardChannel({
+      ws,
+      channel,
+      keys,
+      place,
+      health,
+      budget,
+      upgrades,
+      deliver,
+      metrics,
+      receive: identity.receive,
+      closed() {
+        identity.closed();
+        sockets.delete(ws);
+        metrics?.channels.set(sockets.size);
+        for (const [topic, { peer }] of channel.following) {
+          dispatch.guarded(channel, "leave", topic, () => dispatch.module(topic)?.leave(peer));
+        }
       },
     });
-    // Every frame the page sends is spent from its address's budget, whatever it is.
-    const spent = (size: number) => {
-      if (budget.spend(keys[keys.length - 1] ?? address, size)) return true;
-      metrics?.channelsClosed.inc({ reason: "address-budget" });
-      channel.close(CLOSE.tryLater, "Too much from your network");
-      return false;
-    };
-    ws.on("ping", (data) => void spent(data.length + 2));
-    ws.on("pong", (data) => {
-      if (spent(data.length + 2)) health.missed = 0;
-    });
-    ws.on("message", (data, isBinary) => {
-      if (channel.closed) return;
-      lastActive = Date.now();
-      if (spent(frameBytes(data) + 2)) identity.receive(data, isBinary);
-    });
-    ws.on("close", () => {
-      place.release();
-      identity.closed();
-      sockets.delete(ws);
-      metrics?.channels.set(sockets.size);
-      for (const [topic, { peer }] of channel.following) {
-        dispatch.guarded(channel, "leave", topic, () => dispatch.module(topic)?.leave(peer));
-      }
-    });
-    ws.on("error", () => {});
     for (const [topic, { peer }] of channel.following) {
       dispatch.guarded(channel, "join", topic, () => dispatch.module(topic)?.join(peer, resume.get(topic)));
     }

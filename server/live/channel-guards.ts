@@ -1,0 +1,94 @@
+import type { WebSocket } from "ws";
+import { type BusyMessage, CLOSE } from "../../contracts/live.ts";
+import type { FleetLimiter } from "../ops/limiter.ts";
+import type { Metrics } from "../ops/metrics.ts";
+import type { AddressBudget } from "./address-budget.ts";
+import type { Place } from "./admission.ts";
+import type { PageChannel } from "./dispatch.ts";
+import { type Outgoing, textMessage } from "./frames.ts";
+import type { Health } from "./heartbeat.ts";
+import { FULL } from "./refusals.ts";
+import { frameBytes } from "./upgrade-request.ts";
+
+/**
+ * New channels a channel closed for a frame no page sends costs its address (of LIVE_UPGRADE_LIMIT's
+ * 600 a window): past twenty such in a window, the address waits for the next.
+ */
+export const MISBEHAVIOUR_UPGRADES = 30;
+const YIELDED = textMessage(JSON.stringify({ t: "busy", retryMs: 10_000, reason: FULL } satisfies BusyMessage));
+
+/**
+ * What an open channel may cost (issue 56), wired to its socket: every frame the page sends (text,
+ * binary, ping, pong) is spent from its address's budget (address-budget.ts; past it, 1013); a
+ * channel closed for a frame no page sends (junk, a kind no topic takes, one too large) costs its
+ * address new channels (the upgrade limit); and when the process is full, the channel may yield
+ * its place to an address holding fewer (admission.ts): told busy, and closed. Hands each message
+ * the budget allows to `receive`, and calls `closed` once the socket is.
+ */
+export function guardChannel({
+  ws,
+  channel,
+  keys,
+  place,
+  health,
+  budget,
+  upgrades,
+  deliver,
+  metrics,
+  receive,
+  closed,
+}: {
+  ws: WebSocket;
+  channel: PageChannel & { readonly closed: boolean };
+  keys: readonly string[];
+  place: Place;
+  health: Health;
+  budget: AddressBudget;
+  upgrades: FleetLimiter;
+  deliver: (ws: WebSocket, message: Outgoing, topic: string) => void;
+  metrics?: Metrics;
+  receive: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void;
+  closed: () => void;
+}) {
+  let lastActive = Date.now();
+  let misbehaved = false;
+  place.hold({
+    lastActive: () => lastActive,
+    yieldPlace() {
+      place.release();
+      metrics?.channelsClosed.inc({ reason: "yielded" });
+      deliver(ws, YIELDED, "channel");
+      channel.close(CLOSE.busy, "Busy");
+      setTimeout(() => ws.terminate(), 1000).unref();
+    },
+  });
+  const close = channel.close;
+  channel.close = (code, reason) => {
+    misbehaved ||= code === CLOSE.malformed || code === CLOSE.tooLarge;
+    close(code, reason);
+  };
+  const spent = (size: number) => {
+    if (budget.spend(keys[keys.length - 1] ?? "unknown", size)) return true;
+    metrics?.channelsClosed.inc({ reason: "address-budget" });
+    channel.close(CLOSE.tryLater, "Too much from your network");
+    return false;
+  };
+  ws.on("ping", (data) => void spent(data.length + 2));
+  ws.on("pong", (data) => {
+    if (spent(data.length + 2)) health.missed = 0;
+  });
+  ws.on("message", (data, isBinary) => {
+    if (channel.closed) return;
+    lastActive = Date.now();
+    if (spent(frameBytes(data) + 2)) receive(data, isBinary);
+  });
+  // ws says so of a frame it could not read (bad UTF-8, a bad opcode, over the size).
+  ws.on("error", () => {
+    misbehaved = true;
+  });
+  ws.on("close", () => {
+    if (misbehaved) for (const key of keys) void upgrades.take(key, MISBEHAVIOUR_UPGRADES);
+    place.release();
+    closed();
+  });
+}
