@@ -55,14 +55,26 @@ export async function fourToys(
   {
     addresses = clients,
     label = "",
+    env = {},
+    during,
   }: {
     /** How many addresses the visitors come from: one each, or a school's few behind its NAT. */
     addresses?: number;
     label?: string;
+    /** Settings for the servers, over the bench's. */
+    env?: Record<string, string>;
+    /** Run beside the actors, from their start, and waited for before the states are compared (bench-attack.ts). */
+    during?: (origins: string[], pids: () => number[]) => Promise<void>;
   } = {},
-): Promise<{ live: number; vouched: number; vouchedWithinMs: number }> {
+): Promise<{
+  live: number;
+  vouched: number;
+  vouchedWithinMs: number;
+  fanOut: Record<Toy, { p50: number; p99: number }>;
+  rssMb: number[];
+}> {
   // The production defaults, but for the channels in all (the bench's visitors are more).
-  const setup = await setUp(kind, 10_000, clients);
+  const setup = await setUp(kind, 10_000, clients, env);
   const latency = Object.fromEntries(TOYS.map((toy) => [toy, new Histogram()])) as Record<Toy, Histogram>;
   const climbing = new Map<string, Climbing>();
   const climb = (key: string, toy: Toy) => {
@@ -242,8 +254,10 @@ export async function fourToys(
         EVERY_MS[actor.toy] * (1 + (k % 10) / 100),
       ),
     );
+    const beside = during?.(setup.origins, setup.pids);
     await sleep(seconds * 1000 + 500);
     for (const timer of timers) clearInterval(timer);
+    await beside;
     const elapsed = (performance.now() - started) / 1000;
     const cpu = setup.pids().map((pid, k) => ((ticks(pid) - (ticksBefore[k] ?? 0)) / 100 / elapsed) * 100);
     const rss = setup.pids().map(rssMb);
@@ -301,6 +315,10 @@ export async function fourToys(
       live: Math.min(liveAtStart, liveAtEnd),
       vouched: vouched.length,
       vouchedWithinMs: Math.max(0, ...vouched.map((v) => (v.vouchedAt as number) - opening)),
+      fanOut: Object.fromEntries(
+        TOYS.map((toy) => [toy, { p50: latency[toy].quantile(0.5), p99: latency[toy].quantile(0.99) }]),
+      ) as Record<Toy, { p50: number; p99: number }>,
+      rssMb: rss,
     };
   } finally {
     for (const v of visitors) v.ws.terminate();

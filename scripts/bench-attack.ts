@@ -1,0 +1,180 @@
+// `npm run bench:attack` (issue 56): bench:live's crowd of BENCH_ATTACK_CLIENTS (2000) honest
+// visitors on the four shared toys (scripts/bench/live-toys.ts), on one server process with the
+// production caps (SQLite), measured quiet, then again while one attacker on 16 loopback addresses
+// (scripts/bench/attack.ts, a process of its own) runs every attack of the issue at once for
+// BENCH_ATTACK_SECONDS (60): channels opened to every cap (each minting a token), each channel at
+// its message limit, pings flooded on sockets that never read, the API's GETs flooded, 2 KB frames
+// of junk. Beside both runs, one honest newcomer a second from a fresh address. Each row: honest
+// visitors live, newcomers admitted (and the slowest), fan-out p50 / p99 (the worst toy), the
+// server's event-loop lag (p99 and max, prom-client's, over the run), its memory (the most, RSS),
+// and what the attacker was let have. Goals: every newcomer admitted within 2 s during the attack,
+// fan-out p99 within 1.5x of quiet and at most 250 ms, RSS within 200 MB of quiet, no process
+// ended. Writes docs/live.md (between its bench-attack markers) and exits non-zero on a miss.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import WebSocket from "ws";
+import { liveUrl } from "../contracts/live.ts";
+import { fourToys } from "./bench/live-toys.ts";
+import { freePort } from "./lib/local-servers.ts";
+import { replaceBlock } from "./lib/local-site.ts";
+import { raiseOpenFileLimit, rssMb } from "./lib/process-limits.ts";
+
+const CLIENTS = Number(process.env.BENCH_ATTACK_CLIENTS ?? 2000);
+const SECONDS = Number(process.env.BENCH_ATTACK_SECONDS ?? 60);
+const TOYS = ["bubbles", "polls", "claps", "wall"];
+const failures: string[] = [];
+raiseOpenFileLimit();
+const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+
+interface Watched {
+  newcomers: number;
+  admitted: number;
+  slowestMs: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
+  rssMaxMb: number;
+  alive: boolean;
+  attacker?: Record<string, unknown>;
+}
+
+const lagOf = async (metricsPort: number) => {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const read = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, "m").exec(text)?.[1] ?? Number.NaN) * 1000;
+  return {
+    p99: read("pointless_nodejs_eventloop_lag_p99_seconds"),
+    max: read("pointless_nodejs_eventloop_lag_max_seconds"),
+  };
+};
+
+/** A fresh visitor: how long until the server took its channel (its `joined`), or null if it was turned away. */
+function newcomer(origin: string, k: number, held: WebSocket[]): Promise<number | null> {
+  const started = performance.now();
+  const ws = new WebSocket(origin.replace(/^http/, "ws") + liveUrl([TOYS[k % TOYS.length] as string]), {
+    headers: { "X-Forwarded-For": `10.250.${(k >> 8) & 255}.${k & 255}` },
+    perMessageDeflate: false,
+  });
+  held.push(ws);
+  ws.on("error", () => {});
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 10_000);
+    ws.on("message", (data, isBinary) => {
+      if (!isBinary && data.toString().startsWith('{"t":"joined"')) {
+        clearTimeout(timer);
+        resolve(performance.now() - started);
+      }
+    });
+    ws.on("close", () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+  });
+}
+
+/** What runs beside the honest crowd: the newcomers, the server watched, and the attacker when there is one. */
+function beside(metricsPort: number, watched: Watched, attack: boolean) {
+  return async (origins: string[], pids: () => number[]) => {
+    const origin = origins[0] as string;
+    await lagOf(metricsPort);
+    const attacker = attack
+      ? spawn(process.execPath, ["scripts/bench/attack.ts"], {
+          env: { ...process.env, ATTACK_ORIGIN: origin, ATTACK_SECONDS: String(SECONDS) },
+          stdio: ["ignore", "pipe", "inherit"],
+        })
+      : null;
+    let out = "";
+    attacker?.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    const held: WebSocket[] = [];
+    const arrivals: Promise<number | null>[] = [];
+    const end = Date.now() + SECONDS * 1000;
+    for (let k = 0; Date.now() < end; k++) {
+      arrivals.push(newcomer(origin, k, held));
+      watched.rssMaxMb = Math.max(watched.rssMaxMb, ...pids().map(rssMb));
+      await sleep(1000);
+    }
+    const times = await Promise.all(arrivals);
+    watched.newcomers = times.length;
+    watched.admitted = times.filter((ms) => ms !== null && ms <= 2000).length;
+    watched.slowestMs = Math.max(0, ...times.map((ms) => ms ?? Number.POSITIVE_INFINITY));
+    const lag = await lagOf(metricsPort);
+    watched.lagP99Ms = lag.p99;
+    watched.lagMaxMs = lag.max;
+    watched.alive = pids().every((pid) => rssMb(pid) > 0);
+    if (attacker) {
+      await new Promise((resolve) => attacker.once("exit", resolve));
+      watched.attacker = JSON.parse(out.trim().split("\n").pop() || "{}");
+    }
+    for (const ws of held) ws.terminate();
+  };
+}
+
+async function run(attack: boolean) {
+  const metricsPort = await freePort();
+  const watched: Watched = {
+    newcomers: 0,
+    admitted: 0,
+    slowestMs: 0,
+    lagP99Ms: 0,
+    lagMaxMs: 0,
+    rssMaxMb: 0,
+    alive: true,
+  };
+  const lines: string[] = [];
+  const result = await fourToys("SQLite", CLIENTS, SECONDS, lines, failures, {
+    label: attack ? ", attacked" : ", quiet",
+    // The production caps (10,000 channels, 1,000 per address), the metrics for the event loop's lag.
+    env: { LIVE_MAX_CONNECTIONS: "10000", METRICS_PORT: String(metricsPort) },
+    during: beside(metricsPort, watched, attack),
+  });
+  const worst = Object.entries(result.fanOut).reduce((a, b) => (b[1].p99 > a[1].p99 ? b : a));
+  return { ...watched, live: result.live, worst, fanOut: result.fanOut, lines };
+}
+
+const loadBefore = loadavg();
+const quiet = await run(false);
+const attacked = await run(true);
+const loadAfter = loadavg();
+
+const a = attacked.attacker ?? {};
+const row = (name: string, r: typeof quiet, attackerCells: string) =>
+  `| ${name} | ${r.live} of ${CLIENTS} | ${r.admitted} of ${r.newcomers} within 2 s (slowest ${Number.isFinite(r.slowestMs) ? `${Math.round(r.slowestMs)} ms` : "never"}) | ${Object.entries(
+    r.fanOut,
+  )
+    .map(([toy, f]) => `${toy} ${f.p50} / ${f.p99}`)
+    .join(
+      "; ",
+    )} ms | ${r.lagP99Ms.toFixed(0)} / ${r.lagMaxMs.toFixed(0)} ms | ${Math.round(r.rssMaxMb)} MB | ${r.alive ? "none" : "ended ✗"} | ${attackerCells} |`;
+
+if (attacked.admitted < attacked.newcomers)
+  failures.push(`newcomers admitted within 2 s: ${attacked.admitted} of ${attacked.newcomers}`);
+for (const [toy, f] of Object.entries(attacked.fanOut)) {
+  const before = quiet.fanOut[toy as keyof typeof quiet.fanOut].p99;
+  if (f.p99 > 250 || f.p99 > 1.5 * before)
+    failures.push(`${toy}: fan-out p99 ${f.p99} ms attacked, ${before} ms quiet`);
+}
+if (attacked.rssMaxMb > quiet.rssMaxMb + 200)
+  failures.push(`RSS ${Math.round(attacked.rssMaxMb)} MB attacked, ${Math.round(quiet.rssMaxMb)} MB quiet`);
+if (!attacked.alive || !quiet.alive) failures.push("a server process ended");
+
+const report = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on loopback, 2 cores shared with other work (load average ${loadBefore} before, ${loadAfter} after), one server process on SQLite with the production caps (10,000 channels, 1,000 per address, 2,000 per /56), the honest crowd in the bench's process and the attacker in a process of its own. ${CLIENTS} honest visitors on the four shared toys (as in the four-toy table above: 25 actors per toy at a person's pace), for ${SECONDS} s, quiet and then attacked; beside both, one honest newcomer a second from a fresh address (admitted: the server said \`joined\`). The attacker: 16 loopback addresses (127.0.0.2 to .17), each opening channels to hold 1,000 (20 upgrades on the way at once, every one without a token, so each asks a mint), its channels sending pops as fast as its process can (one in ten a 2 KB frame of junk), a socket per address flooding pings without reading, and four GETs of /api/bubbles at a time per address. Fan-out p50 / p99 per toy; event-loop lag is prom-client's p99 and max over the run; memory the most seen (RSS).`,
+  "",
+  "| run | honest visitors live | newcomers admitted | fan-out p50 / p99 | event-loop lag p99 / max | server RSS | processes ended | the attacker's channels and messages |",
+  "|---|---|---|---|---|---|---|---|",
+  row("quiet", quiet, "none"),
+  row(
+    "attacked",
+    attacked,
+    `${a.openMax ?? "?"} held at most of ${a.upgrades ?? "?"} upgrades (${a.refusedBusy ?? "?"} told busy, ${a.refusedHttp ?? "?"} refused over HTTP, ${a.yielded ?? "?"} made to yield); ${a.tokensMinted ?? "?"} tokens minted; ${a.messagesAnswered ?? "?"} of ${a.messagesSent ?? "?"} messages answered (${a.popsTaken ?? "?"} ok), ${a.junkSent ?? "?"} junk frames; closes by code ${JSON.stringify(a.closedByServer ?? {})}; ${a.pingsSent ?? "?"} pings, ${a.pingSocketsCut ?? "?"} ping sockets cut; GETs by status ${JSON.stringify(a.gets ?? {})}`,
+  ),
+  "",
+  failures.length === 0
+    ? "Every goal held: each newcomer admitted within 2 s while attacked, fan-out p99 within 1.5x of quiet and at most 250 ms, RSS within 200 MB of quiet, no process ended."
+    : `Missed:\n${failures.map((f) => `- ${f}`).join("\n")}`,
+].join("\n");
+console.log(report);
+const shortened = Boolean(process.env.BENCH_ATTACK_CLIENTS || process.env.BENCH_ATTACK_SECONDS);
+if (!shortened) replaceBlock("docs/live.md", "bench-attack", report);
+process.exit(failures.length === 0 ? 0 : 1);
