@@ -4,6 +4,7 @@ import type { WebSocketServer } from "ws";
 import { type BusyMessage, CLOSE } from "../../contracts/live.ts";
 import type { Logger } from "../ops/log.ts";
 import type { Metrics } from "../ops/metrics.ts";
+import { bucket } from "./page-channel.ts";
 
 /** What a page is told when the server cannot take its channel now, by why. */
 export const FULL = "The site is very busy right now.";
@@ -12,6 +13,16 @@ export const RESTARTING = "The server is restarting. Back in a few seconds.";
 
 /** At most this many channels open at once only to be told the server is busy; past it, HTTP 503. */
 const MAX_REFUSING = 500;
+/**
+ * Busy words one address (its coarsest key) is told on a channel opened for them: 20 at once, then
+ * 2 a second. Past it, a plain HTTP 429 (no WebSocket made, no message): an honest page waits what
+ * it was told, so only a client that comes back before its time meets it, and a page that does asks
+ * GET /api/live and says busy all the same (app/kit/live/connection.ts). Without it, bench:attack's
+ * attacker, retrying at once, was opened, told and closed 900 times a second.
+ */
+const READABLE = { burst: 20, perSecond: 2 };
+/** Addresses whose busy words are counted, at most; past it, all are forgotten at once. */
+const MAX_COUNTED = 50_000;
 
 /**
  * How the channel says no to an upgrade (sockets.ts decides when): an HTTP status for what no page
@@ -24,6 +35,16 @@ const MAX_REFUSING = 500;
 export function createRefusals({ wss, log, metrics }: { wss: WebSocketServer; log: Logger; metrics?: Metrics }) {
   let refusing = 0;
   let lately = new Map<string, number>();
+  let told = new Map<string, () => boolean>();
+  const readable = (address: string) => {
+    let allowed = told.get(address);
+    if (!allowed) {
+      if (told.size >= MAX_COUNTED) told = new Map();
+      allowed = bucket(READABLE);
+      told.set(address, allowed);
+    }
+    return allowed();
+  };
   const refused = (reason: string) => {
     metrics?.upgradesRefused.inc({ reason });
     lately.set(reason, (lately.get(reason) ?? 0) + 1);
@@ -52,9 +73,14 @@ export function createRefusals({ wss, log, metrics }: { wss: WebSocketServer; lo
     reason: string,
     words: string,
     retryMs: number,
+    /** Who is told (an address's coarsest key), for the ceiling of readable refusals it gets. */
+    address?: string,
   ) {
     if (refusing >= MAX_REFUSING) {
       return refuseHttp(socket, "503 Service Unavailable", words, reason, Math.ceil(retryMs / 1000));
+    }
+    if (address !== undefined && !readable(address)) {
+      return refuseHttp(socket, "429 Too Many Requests", words, reason, Math.ceil(retryMs / 1000));
     }
     refused(reason);
     refusing++;

@@ -122,6 +122,19 @@ describe("what a frame no page sends costs", () => {
   });
 });
 
+describe("an address that comes back before its time", () => {
+  it("is told busy in words 20 times at once, then refused over plain HTTP (429), which costs no WebSocket", async () => {
+    const { url } = await serve({ maxConnections: 0 });
+    const from = { "x-test-address": "192.0.2.70" };
+    for (let k = 0; k < 20; k++)
+      expect((await busyChannel(url, "/api/live?topics=clicks", from)).code).toBe(CLOSE.busy);
+    await expect(open(url, "/api/live?topics=clicks", from)).rejects.toThrow("refused: 429 retry-after=10");
+    // Another address is told in words.
+    const other = await busyChannel(url, "/api/live?topics=clicks", { "x-test-address": "192.0.2.71" });
+    expect(other.said).toEqual([{ t: "busy", retryMs: 10_000, reason: "The site is very busy right now." }]);
+  });
+});
+
 describe("what one address sends on all its channels", () => {
   afterEach(() => {
     vi.useRealTimers();

@@ -122,23 +122,18 @@ export function createLiveSockets({
       if (asked.reason === "origin") onOriginRefused?.(String(req.headers.origin), req.headers.host);
       return refuseHttp(socket, asked.status, asked.error, asked.reason);
     }
+    const address = addressOf(req);
+    const keys = keysOf(address);
+    const busy = (reason: string, words: string, retryMs: number) =>
+      refuseBusy(req, socket, head, reason, words, retryMs, keys[keys.length - 1] ?? address);
     // Each page its own moment within the window, as the goodbye spreads them: a page waits at
     // least what it is told, and pages told at once must not all come back at once.
     const restarting = () =>
-      refuseBusy(
-        req,
-        socket,
-        head,
-        "stopping",
-        RESTARTING,
-        Math.round(1000 + Math.random() * (COME_BACK_WITHIN_MS - 1000)),
-      );
+      busy("stopping", RESTARTING, Math.round(1000 + Math.random() * (COME_BACK_WITHIN_MS - 1000)));
     if (stopping) return restarting();
-    const address = addressOf(req);
-    const keys = keysOf(address);
     const place = admission.reserve(keys);
-    if (place === "full") return refuseBusy(req, socket, head, "full", FULL, 10_000);
-    if (place === "per-address") return refuseBusy(req, socket, head, "per-address", SHARED, 10_000);
+    if (place === "full") return busy("full", FULL, 10_000);
+    if (place === "per-address") return busy("per-address", SHARED, 10_000);
     // Counted from now until the socket closes, upgraded or not.
     socket.once("close", place.release);
     let waitMs = 0;
@@ -147,11 +142,11 @@ export function createLiveSockets({
     if (waitMs > 0) {
       place.release();
       const retryMs = Number.isFinite(waitMs) ? Math.ceil(waitMs) : 60_000;
-      return refuseBusy(req, socket, head, "rate", "Very many pages opened from this network just now.", retryMs);
+      return busy("rate", "Very many pages opened from this network just now.", retryMs);
     }
     if (!(await admission.claim(keys))) {
       place.release();
-      return refuseBusy(req, socket, head, "per-address-fleet", SHARED, 10_000);
+      return busy("per-address-fleet", SHARED, 10_000);
     }
     if (socket.destroyed) return;
     // The stop began while the limit was asked: the topics may be stopping already.
