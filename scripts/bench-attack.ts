@@ -167,7 +167,7 @@ const report = [
   row(
     "attacked",
     attacked,
-    `${a.openMax ?? "?"} held at most of ${a.upgrades ?? "?"} upgrades (${a.refusedBusy ?? "?"} told busy, ${a.refusedHttp ?? "?"} refused over HTTP, ${a.yielded ?? "?"} made to yield); ${a.tokensMinted ?? "?"} tokens minted; ${a.messagesAnswered ?? "?"} of ${a.messagesSent ?? "?"} messages answered (${a.popsTaken ?? "?"} ok), ${a.junkSent ?? "?"} junk frames; closes by code ${JSON.stringify(a.closedByServer ?? {})}; ${a.pingsSent ?? "?"} pings, ${a.pingSocketsCut ?? "?"} ping sockets cut; GETs by status ${JSON.stringify(a.gets ?? {})}`,
+    `${a.openMax ?? "?"} open at most, ${a.held ?? "?"} joined in all, of ${a.upgrades ?? "?"} upgrades (${a.refusedBusy ?? "?"} told busy, ${a.refusedHttp ?? "?"} refused over HTTP, ${a.yielded ?? "?"} made to yield); ${a.tokensMinted ?? "?"} tokens minted; ${a.messagesAnswered ?? "?"} of ${a.messagesSent ?? "?"} messages answered (${a.popsTaken ?? "?"} ok), ${a.junkSent ?? "?"} of them junk; its joined channels closed by code ${JSON.stringify(a.closedByServer ?? {})}; ${a.pingsSent ?? "?"} pings, ping sockets cut ${JSON.stringify(a.pingClosesByCode ?? {})}; GETs by status ${JSON.stringify(a.gets ?? {})}`,
   ),
   "",
   failures.length === 0

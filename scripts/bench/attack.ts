@@ -26,7 +26,8 @@ const url = origin.replace(/^http/, "ws") + liveUrl([BUBBLES_TOPIC]);
 const report = {
   addresses: addresses.length,
   upgrades: 0,
-  opened: 0,
+  upgradesOpened: 0,
+  held: 0,
   openMax: 0,
   refusedBusy: 0,
   refusedHttp: 0,
@@ -39,6 +40,7 @@ const report = {
   junkSent: 0,
   pingsSent: 0,
   pingSocketsCut: 0,
+  pingClosesByCode: {} as Record<string, number>,
   gets: {} as Record<string, number>,
 };
 const stopAt = Date.now() + seconds * 1000;
@@ -54,6 +56,7 @@ function openOne(localAddress: string, pending: { count: number }) {
   report.upgrades++;
   const ws = new WebSocket(url, { localAddress, perMessageDeflate: false });
   let opened = false;
+  let joined = false;
   let busy = false;
   ws.on("message", (data, isBinary) => {
     if (isBinary) {
@@ -63,6 +66,7 @@ function openOne(localAddress: string, pending: { count: number }) {
     }
     const text = data.toString();
     if (text.startsWith('{"t":"busy"')) busy = true;
+    else if (text.startsWith('{"t":"joined"')) joined = true;
     else if (text.startsWith('{"t":"visitor"')) report.tokensMinted++;
     else if (text.includes('"t":"ok"')) {
       report.messagesAnswered++;
@@ -74,7 +78,7 @@ function openOne(localAddress: string, pending: { count: number }) {
     pending.count--;
     channels.get(localAddress)?.add(ws);
     open++;
-    report.opened++;
+    report.upgradesOpened++;
     report.openMax = Math.max(report.openMax, open);
   });
   ws.on("unexpected-response", () => {
@@ -86,10 +90,12 @@ function openOne(localAddress: string, pending: { count: number }) {
     else {
       open--;
       channels.get(localAddress)?.delete(ws);
-      if (busy && code === 4429 && opened) report.yielded++;
-      report.closedByServer[code] = (report.closedByServer[code] ?? 0) + 1;
+      // Held (joined), then told to give its place to an address holding fewer.
+      if (busy && joined) report.yielded++;
+      else if (busy) report.refusedBusy++;
+      if (joined) report.closedByServer[code] = (report.closedByServer[code] ?? 0) + 1;
     }
-    if (busy) report.refusedBusy++;
+    if (joined) report.held++;
   });
 }
 
@@ -142,8 +148,9 @@ function pingFlood(localAddress: string) {
       report.pingsSent += 50;
     }, 10);
   });
-  ws.on("close", () => {
+  ws.on("close", (code) => {
     report.pingSocketsCut++;
+    report.pingClosesByCode[code] = (report.pingClosesByCode[code] ?? 0) + 1;
     setTimeout(() => pingFlood(localAddress), 100);
   });
 }
