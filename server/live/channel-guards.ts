@@ -15,11 +15,14 @@ import { frameBytes } from "./upgrade-request.ts";
  * 600 a window): past twenty such in a window, the address waits for the next.
  */
 export const MISBEHAVIOUR_UPGRADES = 30;
+/** Pings a channel may send in its life: a browser's page has no way to send one at all. */
+export const MAX_PINGS = 8;
 const YIELDED = textMessage(JSON.stringify({ t: "busy", retryMs: 10_000, reason: FULL } satisfies BusyMessage));
 
 /**
  * What an open channel may cost (issue 56), wired to its socket: every frame the page sends (text,
- * binary, ping, pong) is spent from its address's budget (address-budget.ts; past it, 1013); a
+ * binary, ping, pong) is spent from its address's budget (address-budget.ts; past it, 1013), and
+ * past MAX_PINGS pings (a browser cannot send one) the channel is closed as malformed; a
  * channel closed for a frame no page sends (junk, a kind no topic takes, one too large) costs its
  * address new channels (the upgrade limit); and when the process is full, the channel may yield
  * its place to an address holding fewer (admission.ts): told busy, and closed. Hands each message
@@ -73,7 +76,15 @@ export function guardChannel({
     channel.close(CLOSE.tryLater, "Too much from your network");
     return false;
   };
-  ws.on("ping", (data) => void spent(data.length + 2));
+  let pings = 0;
+  ws.on("ping", (data) => {
+    if (++pings <= MAX_PINGS) return void spent(data.length + 2);
+    if (channel.closed) return;
+    metrics?.channelsClosed.inc({ reason: "pings" });
+    channel.close(CLOSE.malformed, "Pages do not ping");
+    // A flood of pings is often sent without reading: no close handshake to wait for.
+    ws.terminate();
+  });
   ws.on("pong", (data) => {
     if (spent(data.length + 2)) health.missed = 0;
   });

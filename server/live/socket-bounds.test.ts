@@ -43,6 +43,16 @@ describe("every socket bounded whatever it sends", () => {
     page.ws.terminate();
   });
 
+  it("closes a channel that pings more than a few times (a page cannot ping), at a cost to its address", async () => {
+    const { url, metrics } = await serve();
+    const page = await open(url, "/api/live?topics=clicks");
+    for (let k = 0; k < 9; k++) page.ws.ping();
+    expect(await page.closed).toBe(CLOSE.malformed);
+    expect(await metrics.registry.metrics()).toContain(
+      'pointless_live_channels_closed_by_server_total{reason="pings"} 1',
+    );
+  });
+
   it("spends unsolicited pongs from the address's budget, and closes the channel past it", async () => {
     const { url, live, metrics } = await serve({
       budget: createAddressBudget({ messages: { burst: 50, perSecond: 1 } }),
