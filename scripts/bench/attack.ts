@@ -4,7 +4,7 @@
 // own), running every attack of issue 56 at once, as fast as this process can, for ATTACK_SECONDS:
 // channels opened to every cap and held (each new one without a token, so the server mints one),
 // each channel at its message limit (pops), pings flooded on a socket that never reads, the API's
-// GETs flooded, and frames of 2 KB of junk. Prints what the server let it have, as one JSON line.
+// GETs flooded, and frames of 2 KB of junk on channels of their own (the held ones kept clean). Prints what the server let it have, as one JSON line.
 import { request } from "node:http";
 import WebSocket from "ws";
 import { BUBBLES_PATH, BUBBLES_TOPIC, decodeSheet } from "../../contracts/bubbles.ts";
@@ -20,6 +20,8 @@ const HOLD = Number(process.env.ATTACK_HOLD ?? 1000);
 const OPENING = 20;
 /** Messages sent every 10 ms, over all addresses: as many as this process can make (each channel's limit is 25 a second). */
 const MESSAGES_PER_TICK = Number(process.env.ATTACK_MESSAGES_PER_TICK ?? 200);
+/** A channel of junk per address this often. */
+const JUNK_EVERY_MS = 500;
 
 raiseOpenFileLimit();
 const url = origin.replace(/^http/, "ws") + liveUrl([BUBBLES_TOPIC]);
@@ -41,6 +43,7 @@ const report = {
   pingsSent: 0,
   pingSocketsCut: 0,
   pingClosesByCode: {} as Record<string, number>,
+  junkClosesByCode: {} as Record<string, number>,
   gets: {} as Record<string, number>,
 };
 const stopAt = Date.now() + seconds * 1000;
@@ -113,9 +116,10 @@ function fill() {
   }, 20);
 }
 
-/** Pops on every channel in turn, MESSAGES_PER_TICK every 10 ms; one in ten a frame of 2 KB of junk. */
+const junk = Buffer.alloc(2048, 0xfe);
+
+/** Pops on every held channel in turn, MESSAGES_PER_TICK every 10 ms. */
 function flood() {
-  const junk = Buffer.alloc(2048, 0xfe);
   const timer = setInterval(() => {
     if (!running()) return clearInterval(timer);
     let budget = MESSAGES_PER_TICK;
@@ -123,16 +127,30 @@ function flood() {
       for (const ws of set) {
         if (budget-- <= 0) return;
         if (ws.readyState !== ws.OPEN) continue;
-        if (++n % 10 === 0) {
-          ws.send(junk, { binary: false });
-          report.junkSent++;
-        } else {
-          ws.send(JSON.stringify({ topic: BUBBLES_TOPIC, t: "pop", n, sheet, i: [n % 10_000] }));
-        }
+        ws.send(JSON.stringify({ topic: BUBBLES_TOPIC, t: "pop", n: ++n, sheet, i: [n % 10_000] }));
         report.messagesSent++;
       }
     }
   }, 10);
+}
+
+/**
+ * Frames of 2 KB of junk, on channels of their own (the held ones stay clean, as a careful attacker
+ * would keep them): a new one per address every JUNK_EVERY_MS, which sends its junk once open.
+ */
+function junkFlood(localAddress: string) {
+  const timer = setInterval(() => {
+    if (!running()) return clearInterval(timer);
+    const ws = new WebSocket(url, { localAddress, perMessageDeflate: false });
+    ws.on("error", () => {});
+    ws.on("open", () => {
+      ws.send(junk, { binary: false });
+      report.junkSent++;
+    });
+    ws.on("close", (code) => {
+      report.junkClosesByCode[code] = (report.junkClosesByCode[code] ?? 0) + 1;
+    });
+  }, JUNK_EVERY_MS);
 }
 
 /** A socket per address that pings without end and never reads a pong; a new one when it is cut. */
@@ -175,6 +193,7 @@ flood();
 for (const address of addresses) {
   pingFlood(address);
   getFlood(address);
+  junkFlood(address);
 }
 setTimeout(
   () => {
