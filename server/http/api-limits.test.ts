@@ -25,6 +25,13 @@ describe("the API's limits", () => {
       const refused = await ask(path, address, "HEAD");
       expect(refused.status, path).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      // Asked again before its time: still refused, said the same way (before the API's router).
+      const again = await ask(path, address, "GET");
+      expect(again.status, path).toBe(429);
+      expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await again.json()).toEqual({
+        error: expect.stringMatching(/^Too many requests\. Try again in \d+ s\.$/),
+      });
       // Another client is not refused for it.
       expect((await ask(path, `198.51.100.${k + 101}`)).status, path).not.toBe(429);
     }

@@ -22,16 +22,23 @@ export interface ApiEnv {
 
 export const error = (message: string): ApiError => ({ error: message });
 
+/** Takes a point of this kind for each of `address`'s keys: 0 when allowed, else the seconds to wait. */
+export async function secondsToWait(limits: ApiLimits, kind: keyof ApiLimits, address: string): Promise<number> {
+  let waitMs = 0;
+  for (const key of limitKeys(address)) waitMs = Math.max(waitMs, await limits[kind].take(key));
+  return Number.isFinite(waitMs) ? Math.ceil(waitMs / 1000) : 60;
+}
+
+export const tooMany = (wait: number) => error(`Too many requests. Try again in ${wait} s.`);
+
 /** Takes a point of this kind for each of the client's keys; 429 with Retry-After when one is spent. */
 export const limited =
   (kind: keyof ApiLimits): MiddlewareHandler<ApiEnv> =>
   async (c, next) => {
-    let waitMs = 0;
-    for (const key of limitKeys(c.get("address"))) waitMs = Math.max(waitMs, await c.get("limits")[kind].take(key));
-    const wait = Number.isFinite(waitMs) ? Math.ceil(waitMs / 1000) : 60;
+    const wait = await secondsToWait(c.get("limits"), kind, c.get("address"));
     if (wait > 0) {
       c.header("Retry-After", String(wait));
-      return c.json(error(`Too many requests. Try again in ${wait} s.`), 429);
+      return c.json(tooMany(wait), 429);
     }
     await next();
   };
