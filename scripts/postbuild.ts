@@ -7,6 +7,7 @@ import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { site } from "../app/kit/lib/site.ts";
 import { closure, reachable } from "./build/chunk-graph.ts";
+import { addCompileHints } from "./build/compile-hints.ts";
 import { precompress } from "./build/compress.ts";
 import { walk } from "./build/files.ts";
 import { foldRuntime } from "./build/fold-runtime.ts";
@@ -42,6 +43,9 @@ const pages = new Map<string, string>();
 const profiling = Boolean(process.env.PROFILE_BUILD);
 if (!profiling) foldRuntime(join(DIR, "assets"));
 const minifiedAgain = profiling ? 0 : await minifyAgain(join(DIR, "assets"));
+// After the minifiers, which would drop the comment: the start-up chunks compiled eagerly, off the
+// main thread (compile-hints.ts).
+addCompileHints(join(DIR, "assets"));
 
 for (const file of walk(DIR).filter((f) => f.endsWith(".html"))) {
   const rewritten = transformHtml(
