@@ -7,7 +7,12 @@ import { addCompileHints, COMPILE_HINT } from "./compile-hints.ts";
 it("puts V8's compile hint at the top of React DOM's chunk and the shell, once, and nowhere else", () => {
   const dir = mkdtempSync(join(tmpdir(), "compile-hints-"));
   try {
-    const files = { "react-dom-Ab1.js": "var a=1;", "shell-Zz9.js": "var b=2;", "route-x.js": "var c=3;", "shell.css": "" };
+    const files = {
+      "react-dom-Ab1.js": "var a=1;",
+      "shell-Zz9.js": "var b=2;",
+      "route-x.js": "var c=3;",
+      "shell.css": "",
+    };
     for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, name), code);
     expect(addCompileHints(dir).sort()).toEqual(["react-dom-Ab1.js", "shell-Zz9.js"]);
     addCompileHints(dir);
