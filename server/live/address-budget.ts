@@ -22,7 +22,8 @@ export interface BudgetLimit {
 export const DEFAULT_ADDRESS_MESSAGES: BudgetLimit = { burst: 1000, perSecond: 500 };
 export const DEFAULT_ADDRESS_BYTES: BudgetLimit = { burst: 1024 * 1024, perSecond: 256 * 1024 };
 
-const FLUSH_MS = 250;
+/** How often a process tells the fleet what each address spent (the fleet's count lags by this). */
+export const FLUSH_MS = 250;
 const FORGET_AFTER_MS = 60_000;
 
 interface Account {

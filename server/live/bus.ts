@@ -21,6 +21,8 @@ import type { Metrics } from "../ops/metrics.ts";
  * first kind.
  */
 export const BUS_VERSION = 1;
+/** How often the log is told what was dropped (by channel and reason), at most. */
+export const DROPS_LOGGED_EVERY_MS = 60_000;
 
 /** A count on the bus (a total, a sheet's number, a bubble): a whole number, never below 0. */
 export const busCount = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
@@ -61,7 +63,7 @@ function busReader(log: Logger, { metrics, publishNext = false }: BusOptions) {
     if (lately.size === 0) return;
     log.warn("bus messages dropped in the last minute, by channel and reason", Object.fromEntries(lately));
     lately = new Map();
-  }, 60_000);
+  }, DROPS_LOGGED_EVERY_MS);
   logEveryMinute.unref();
 
   function dropped(channel: string, reason: string, error?: unknown) {

@@ -7,7 +7,7 @@ import type { Place } from "./admission.ts";
 import type { PageChannel } from "./dispatch.ts";
 import { type Outgoing, textMessage } from "./frames.ts";
 import type { Health } from "./heartbeat.ts";
-import { FULL } from "./refusals.ts";
+import { BUSY_RETRY_MS, FULL } from "./refusals.ts";
 import { frameBytes } from "./upgrade-request.ts";
 
 /**
@@ -17,7 +17,12 @@ import { frameBytes } from "./upgrade-request.ts";
 export const MISBEHAVIOUR_UPGRADES = 30;
 /** Pings a channel may send in its life: a browser's page has no way to send one at all. */
 export const MAX_PINGS = 8;
-const YIELDED = textMessage(JSON.stringify({ t: "busy", retryMs: 10_000, reason: FULL } satisfies BusyMessage));
+/**
+ * Pongs ws may owe a client that pings without reading them before it cuts the socket (ws's
+ * `maxPendingAutoPongs`, its default): past MAX_PINGS the channel is cut first anyway.
+ */
+export const MAX_PENDING_AUTO_PONGS = 60;
+const YIELDED = textMessage(JSON.stringify({ t: "busy", retryMs: BUSY_RETRY_MS, reason: FULL } satisfies BusyMessage));
 
 /**
  * What an open channel may cost (issue 56), wired to its socket: every frame the page sends (text,

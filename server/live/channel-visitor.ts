@@ -4,7 +4,10 @@ import type { PageChannel } from "./dispatch.ts";
 import type { VisitorTokens } from "./visitor.ts";
 
 /** Messages a channel keeps while the server decides who its visitor is. */
-const MAX_WAITING_MESSAGES = 16;
+export const MAX_WAITING_MESSAGES = 16;
+
+/** What a request is answered while no visitor token can be minted for its page, in `seconds`. */
+export const mintWaitWords = (seconds: number | string) => `The site is very busy: it takes this in ${seconds} s.`;
 
 export type Incoming = [data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean];
 
@@ -76,7 +79,7 @@ export function createChannelVisitor({
     peer.sendJson({
       t: "no",
       n: message.n as number,
-      error: `The site is very busy: it takes this in ${Math.ceil(retryMs / 1000)} s.`,
+      error: mintWaitWords(Math.ceil(retryMs / 1000)),
       retryMs,
     });
     return true;

@@ -8,6 +8,8 @@ import { type Outgoing, textMessage } from "./frames.ts";
  */
 export const HEARTBEAT_SLICES = 10;
 const HEARTBEAT = textMessage('{"t":"hb"}');
+/** Heartbeats in a row a channel may leave its ping unanswered; at the next, it is cut off. */
+export const MISSED_HEARTBEATS = 2;
 
 /** A channel's health: heartbeats in a row it left unanswered, and its slice of the heartbeat. */
 export interface Health {
@@ -35,7 +37,7 @@ export function startHeartbeat({
     slice = (slice + 1) % HEARTBEAT_SLICES;
     for (const [ws, health] of sockets) {
       if (health.slice !== slice) continue;
-      if (health.missed >= 2) {
+      if (health.missed >= MISSED_HEARTBEATS) {
         metrics?.channelsClosed.inc({ reason: "no-pong" });
         ws.terminate();
         continue;

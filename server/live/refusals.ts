@@ -10,9 +10,12 @@ import { bucket } from "./page-channel.ts";
 export const FULL = "The site is very busy right now.";
 export const SHARED = "Very many people share this network right now.";
 export const RESTARTING = "The server is restarting. Back in a few seconds.";
+export const TOO_MANY_NEW = "Very many pages opened from this network just now.";
+/** How long a page told the process is full, or its address at its cap, waits before it tries again. */
+export const BUSY_RETRY_MS = 10_000;
 
 /** At most this many channels open at once only to be told the server is busy; past it, HTTP 503. */
-const MAX_REFUSING = 500;
+export const MAX_REFUSING = 500;
 /**
  * Busy words one address (its coarsest key) is told on a channel opened for them: 20 at once, then
  * 2 a second. Past it, a plain HTTP 429 (no WebSocket made, no message): an honest page waits what
@@ -20,7 +23,7 @@ const MAX_REFUSING = 500;
  * GET /api/live and says busy all the same (app/kit/live/connection.ts). Without it, bench:attack's
  * attacker, retrying at once, was opened, told and closed 900 times a second.
  */
-const READABLE = { burst: 20, perSecond: 2 };
+export const BUSY_WORDS_LIMIT = { burst: 20, perSecond: 2 };
 /** Addresses whose busy words are counted, at most; past it, all are forgotten at once. */
 const MAX_COUNTED = 50_000;
 
@@ -40,7 +43,7 @@ export function createRefusals({ wss, log, metrics }: { wss: WebSocketServer; lo
     let allowed = told.get(address);
     if (!allowed) {
       if (told.size >= MAX_COUNTED) told = new Map();
-      allowed = bucket(READABLE);
+      allowed = bucket(BUSY_WORDS_LIMIT);
       told.set(address, allowed);
     }
     return allowed();

@@ -14,7 +14,7 @@ import { errorText, type Logger } from "../ops/log.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import { type AddressBudget, createAddressBudget } from "./address-budget.ts";
 import { createAdmission, type Place } from "./admission.ts";
-import { guardChannel } from "./channel-guards.ts";
+import { guardChannel, MAX_PENDING_AUTO_PONGS } from "./channel-guards.ts";
 import { createChannelVisitor } from "./channel-visitor.ts";
 import { createDelivery } from "./delivery.ts";
 import { createDispatch } from "./dispatch.ts";
@@ -22,7 +22,7 @@ import { type FleetOpen, localFleetOpen } from "./fleet-open.ts";
 import { textMessage } from "./frames.ts";
 import { HEARTBEAT_SLICES, type Health, startHeartbeat } from "./heartbeat.ts";
 import { createPageChannel } from "./page-channel.ts";
-import { createRefusals, FULL, RESTARTING, SHARED } from "./refusals.ts";
+import { BUSY_RETRY_MS, createRefusals, FULL, RESTARTING, SHARED, TOO_MANY_NEW } from "./refusals.ts";
 import type { TopicModule } from "./topic.ts";
 import { readUpgrade, type UpgradeRequest } from "./upgrade-request.ts";
 import type { VisitorTokens } from "./visitor.ts";
@@ -75,8 +75,12 @@ export interface LiveOptions {
 const JOINED = textMessage(JSON.stringify({ t: "joined" } satisfies JoinedMessage));
 type Asked = Extract<UpgradeRequest, { topics: unknown }>;
 
-/** How long pages are asked to spread their return over when the server stops. */
-const COME_BACK_WITHIN_MS = 5000;
+/**
+ * How long pages are asked to spread their return over when the server stops; one that asks for a
+ * channel while it stops is told a moment of its own from COME_BACK_AFTER_MS to that.
+ */
+export const COME_BACK_WITHIN_MS = 5000;
+export const COME_BACK_AFTER_MS = 1000;
 
 export function createLiveSockets({
   topics: modules,
@@ -99,9 +103,9 @@ export function createLiveSockets({
     noServer: true,
     maxPayload: MAX_MESSAGE_BYTES,
     perMessageDeflate: false,
-    // A client that pings without reading the pongs is cut off past this many (ws's default, named;
-    // its types do not know it yet).
-    ...{ maxPendingAutoPongs: 60 },
+    // A client that pings without reading the pongs is cut off past this many (its types do not
+    // know it yet).
+    ...{ maxPendingAutoPongs: MAX_PENDING_AUTO_PONGS },
     // The page names its visitor token as a subprotocol, so no proxy's log holds it (contracts/live.ts).
     handleProtocols: (offered) => (offered.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
   });
@@ -129,11 +133,15 @@ export function createLiveSockets({
     // Each page its own moment within the window, as the goodbye spreads them: a page waits at
     // least what it is told, and pages told at once must not all come back at once.
     const restarting = () =>
-      busy("stopping", RESTARTING, Math.round(1000 + Math.random() * (COME_BACK_WITHIN_MS - 1000)));
+      busy(
+        "stopping",
+        RESTARTING,
+        Math.round(COME_BACK_AFTER_MS + Math.random() * (COME_BACK_WITHIN_MS - COME_BACK_AFTER_MS)),
+      );
     if (stopping) return restarting();
     const place = admission.reserve(keys);
-    if (place === "full") return busy("full", FULL, 10_000);
-    if (place === "per-address") return busy("per-address", SHARED, 10_000);
+    if (place === "full") return busy("full", FULL, BUSY_RETRY_MS);
+    if (place === "per-address") return busy("per-address", SHARED, BUSY_RETRY_MS);
     // Counted from now until the socket closes, upgraded or not.
     socket.once("close", place.release);
     let waitMs = 0;
@@ -142,11 +150,11 @@ export function createLiveSockets({
     if (waitMs > 0) {
       place.release();
       const retryMs = Number.isFinite(waitMs) ? Math.ceil(waitMs) : 60_000;
-      return busy("rate", "Very many pages opened from this network just now.", retryMs);
+      return busy("rate", TOO_MANY_NEW, retryMs);
     }
     if (!(await admission.claim(keys))) {
       place.release();
-      return busy("per-address-fleet", SHARED, 10_000);
+      return busy("per-address-fleet", SHARED, BUSY_RETRY_MS);
     }
     if (socket.destroyed) return;
     // The stop began while the limit was asked: the topics may be stopping already.
@@ -227,8 +235,8 @@ export function createLiveSockets({
     refusalFor(address: string): { status: 503 | 429; retryMs: number; reason: string } | null {
       if (stopping) return { status: 503, retryMs: COME_BACK_WITHIN_MS, reason: RESTARTING };
       const why = crowded() ? "full" : admission.wouldRefuse(keysOf(address));
-      if (why === "full") return { status: 503, retryMs: 10_000, reason: FULL };
-      return why ? { status: 429, retryMs: 10_000, reason: SHARED } : null;
+      if (why === "full") return { status: 503, retryMs: BUSY_RETRY_MS, reason: FULL };
+      return why ? { status: 429, retryMs: BUSY_RETRY_MS, reason: SHARED } : null;
     },
     /** How many channels are open now. */
     get connections() {
