@@ -15,13 +15,14 @@ export function paintRefusal(loaded: boolean, { cell, e }: { cell: number; e: nu
   return null;
 }
 
+/** What a paint inside the cooldown (`everyS` seconds) is told, `leftS` seconds before the next may go. */
+export const tooSoonWords = (everyS: number | string, leftS: number | string) =>
+  `One paint every ${everyS} s: you can paint again in ${leftS} s.`;
+
 /** A paint inside the visitor's cooldown: it may go in `waitMs` (the limit's own answer). */
 export function tooSoon(waitMs: number, cooldownMs: number): PaintRefusal {
   const wait = Math.ceil(waitMs);
-  return {
-    error: `One paint every ${Math.round(cooldownMs / 1000)} s: you can paint again in ${Math.ceil(wait / 1000)} s.`,
-    retryMs: wait,
-  };
+  return { error: tooSoonWords(Math.round(cooldownMs / 1000), Math.ceil(wait / 1000)), retryMs: wait };
 }
 
 /** The server is stopping and has made its last write: the paint goes to the next server. */

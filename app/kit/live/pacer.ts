@@ -23,9 +23,15 @@ export interface Pacer {
 const RATE_SHARE = 0.8;
 const burstKept = (burst: number) => Math.max(1, burst - Math.max(1, Math.ceil(burst / 4)));
 
-export function createPacer({ burst, perSecond }: MessageLimit): Pacer {
-  const capacity = burstKept(burst);
-  const perMs = (perSecond * RATE_SHARE) / 1000;
+/** What a page keeps to under the server's `limit`: fewer at once, and slower. */
+export const pacedBy = ({ burst, perSecond }: MessageLimit): MessageLimit => ({
+  burst: burstKept(burst),
+  perSecond: perSecond * RATE_SHARE,
+});
+
+export function createPacer(limit: MessageLimit): Pacer {
+  const { burst: capacity, perSecond } = pacedBy(limit);
+  const perMs = perSecond / 1000;
   let tokens = capacity;
   let at = Date.now();
   const refill = () => {
