@@ -4,6 +4,8 @@
 // bench (npm run bench) holds every page to the targets.
 //
 //   node scripts/bench/lighthouse-pages.ts floor / /about          (CPU=4 RUNS=5 by default)
+//   ORIGIN=http://localhost:3001 node scripts/bench/lighthouse-pages.ts /   (a server already running,
+//   another build's, for a before and after)
 import { readFileSync } from "node:fs";
 import { serveBuild } from "../lib/local-site.ts";
 import { serveFloor } from "./floor.ts";
@@ -11,9 +13,12 @@ import { type LighthouseResult, lighthouseCold, median } from "./lighthouse.ts";
 
 const cpu = Number(process.env.CPU ?? 4);
 const runs = Number(process.env.RUNS ?? 5);
-const site = await serveBuild();
+const site = process.env.ORIGIN ? { origin: process.env.ORIGIN, close: async () => {} } : await serveBuild();
 const floor = await serveFloor();
-const targets = process.argv.slice(2).map((path) => [path, path === "floor" ? `${floor.origin}/` : site.origin + path]);
+// A full address (another build's server) is measured as it is, named by itself.
+const targets = process.argv
+  .slice(2)
+  .map((path) => [path, path === "floor" ? `${floor.origin}/` : /^https?:/.test(path) ? path : site.origin + path]);
 const results = new Map<string, LighthouseResult[]>();
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ")[0];
 try {
