@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { nextTask } from "../lib/next-task";
 
 /**
  * The topics of a page on its one channel (topics.ts), on a WebSocket the test drives: the visitor
@@ -66,7 +67,7 @@ async function follow(topic = "wall") {
   const { followTopic } = await import("./topics");
   const heard: unknown[] = [];
   const followed = followTopic(topic, { onMessage: (message) => heard.push(message) });
-  await Promise.resolve();
+  await new Promise<void>((resolve) => nextTask(resolve));
   return { followed, heard };
 }
 
@@ -106,7 +107,7 @@ describe("the visitor token", () => {
       const { followed } = await follow();
       expect(visitorOf(last()), stored).toBeNull();
       followed.leave();
-      await Promise.resolve();
+      await new Promise<void>((resolve) => nextTask(resolve));
     }
   });
 
@@ -146,7 +147,7 @@ describe("a site with no server", () => {
       onMessage() {},
       onStatus: (status) => statuses.push(["claps", status]),
     });
-    await Promise.resolve();
+    await new Promise<void>((resolve) => nextTask(resolve));
     expect(FakeSocket.all).toHaveLength(1);
     last().close(1006);
     wall.giveUp();
@@ -159,7 +160,7 @@ describe("a site with no server", () => {
     // Another topic followed on the same page (a visit to another shared toy) tries nothing either.
     claps.leave();
     const polls = followTopic("polls", { onMessage() {} });
-    await Promise.resolve();
+    await new Promise<void>((resolve) => nextTask(resolve));
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
     wall.leave();

@@ -8,7 +8,6 @@ import {
   UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
   UNSAFE_defaultMapRouteProperties as defaultMapRouteProperties,
   UNSAFE_FrameworkContext as FrameworkContext,
-  UNSAFE_getPatchRoutesOnNavigationFunction as getPatchRoutesOnNavigationFunction,
   UNSAFE_getTurboStreamSingleFetchDataStrategy as getTurboStreamSingleFetchDataStrategy,
   UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
   UNSAFE_RemixErrorBoundary as RemixErrorBoundary,
@@ -64,13 +63,21 @@ export async function hydrateInSteps(): Promise<void> {
     context.state = (await decodeViaTurboStream(stream, window)).value;
   }
   await afterThisTask();
-  const routes = createClientRoutes(
-    manifest.routes as never,
-    routeModules as never,
-    context.state as never,
-    context.ssr,
-    context.isSpaMode,
-  );
+  // The router starts with the routes this page matched (the page's own script loaded exactly their
+  // modules); the site's others join it at the first navigation that needs one (`discover`).
+  const matched = new Set(Object.keys(routeModules));
+  const only = (keep: (id: string) => boolean) =>
+    Object.fromEntries(Object.entries(manifest.routes).filter(([id]) => keep(id)));
+  const clientRoutes = (routes: Record<string, unknown>, parentId?: string) =>
+    createClientRoutes(
+      routes as never,
+      routeModules as never,
+      context.state as never,
+      context.ssr,
+      context.isSpaMode,
+      ...((parentId === undefined ? [] : [parentId]) as []),
+    );
+  const routes = clientRoutes(only((id) => matched.has(id)));
   await afterThisTask();
   // The SPA fallback (an unknown path) has only the root's data, if the root has a loader.
   const spaData = (context.state as { loaderData?: Record<string, unknown> } | undefined)?.loaderData;
@@ -85,6 +92,7 @@ export async function hydrateInSteps(): Promise<void> {
       })) as never);
   if (window.history.state?.masked) window.history.replaceState({ ...window.history.state, masked: undefined }, "");
   await afterThisTask();
+  let discovered = false;
   const router: DataRouter = createRouter({
     routes,
     history: createBrowserHistory(),
@@ -98,15 +106,19 @@ export async function hydrateInSteps(): Promise<void> {
       routeModules as never,
       context.ssr,
     ),
-    patchRoutesOnNavigation: getPatchRoutesOnNavigationFunction(
-      () => router,
-      manifest as never,
-      routeModules as never,
-      context.ssr,
-      context.routeDiscovery as never,
-      context.isSpaMode,
-      context.basename,
-    ),
+    // React Router asks this when a path matches no route it has, or only a catch-all: every other
+    // route of the site joins, once, under the root (the site's routes are all its children).
+    patchRoutesOnNavigation: ({ patch }) => {
+      if (discovered) return;
+      discovered = true;
+      patch(
+        "root",
+        clientRoutes(
+          only((id) => !matched.has(id)),
+          "root",
+        ) as never,
+      );
+    },
   });
   const info: Info = { context, __reactRouterManifest: manifest, __reactRouterRouteModules: routeModules, router };
   let initialized = false;
