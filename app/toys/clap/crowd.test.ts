@@ -66,3 +66,15 @@ it("takes the total of data begun again (the server's store lost its claps) rath
   expect(crowdNow().total).toBe(12);
   leave();
 });
+
+it("keeps every clap made while the crowd is away, however many, and counts them all as the page's own", async () => {
+  vi.resetModules();
+  const { clapWithCrowd, subscribeCrowd, getCrowd: crowdNow } = await import("./crowd");
+  const leave = subscribeCrowd(() => {});
+  await started();
+  // A long wait for the crowd (a busy site, a server away): a visitor who claps on and on.
+  for (let i = 0; i < 1000; i++) clapWithCrowd();
+  expect(crowdNow().mine).toBe(1000);
+  expect(crowdNow().notice).toBeNull();
+  leave();
+});

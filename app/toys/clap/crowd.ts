@@ -65,8 +65,6 @@ interface Batch {
   at: number;
 }
 
-/** The most claps waiting on the page: past it, claps made while away are the visitor's alone. */
-const MAX_WAITING = 600;
 const GIVEN_BACK = "Your claps could not reach the crowd from this network.";
 /** The crowd's claps scheduled at once, at most (each is a short noise burst). */
 const MAX_CROWD_SOUNDS = 8;
@@ -291,7 +289,9 @@ export const getCrowd = store.get;
 
 /** A clap on this page: it joins the crowd's total with the next batch, when there is a crowd. */
 export function clapWithCrowd() {
-  if (!sendable() || mineNow() >= MAX_WAITING) return;
+  // However many wait (a count, not a list: nothing grows), they all go, paced by the topic's
+  // limits, once the crowd can take them (issue 56: nothing the visitor did is dropped).
+  if (!sendable()) return;
   waiting++;
   lastOwnClap = Date.now();
   update({ mine: mineNow(), notice: null });
