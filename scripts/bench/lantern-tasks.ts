@@ -42,7 +42,8 @@ interface LanternResult {
 }
 type Computed = { request(data: unknown, context: unknown): Promise<LanternResult> };
 
-const site = await serveBuild();
+// ORIGIN: a server already running (another build's), for a before and after.
+const site = process.env.ORIGIN ? { origin: process.env.ORIGIN, close: async () => {} } : await serveBuild();
 let origin = site.origin;
 const dropped = (process.env.WITHOUT_HEADERS ?? "").split(",").filter(Boolean);
 if (dropped.length) {
