@@ -9,6 +9,7 @@ import {
   useState,
 } from "react";
 import type { Sheet } from "../../../contracts/bubbles";
+import { useValueByRows } from "../../kit/hooks/use-value-by-rows";
 import { cn } from "../../kit/lib/cn";
 import { formatCount } from "../../kit/lib/format-count";
 import { CELL_PX, columnsFor, moveFocus, rowKey, visibleRows } from "./logic";
@@ -72,6 +73,9 @@ export const BubbleGrid = memo(function BubbleGrid({
   }, []);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
+  // Going live (or away) changes every bubble in view: the rows take it a few a frame.
+  const poppableAt = useValueByRows(poppable, ROWS_PER_FRAME, ROWS_AT_ONCE_MAX);
+
   const rows = columns > 0 ? Math.ceil(size / columns) : 0;
   const visible = visibleRows(view.top, view.height, rows);
   const { first } = visible;
@@ -128,7 +132,7 @@ export const BubbleGrid = memo(function BubbleGrid({
           end={end}
           state={rowKey(sheet, mine, start, end)}
           tabStop={tabStop >= start && tabStop < end ? tabStop : -1}
-          poppable={poppable}
+          poppable={poppableAt(r - first)}
         />,
       );
     }

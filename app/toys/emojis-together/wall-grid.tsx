@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, memo, useRef, useState } from "react";
 import { emojiAt, WALL_COLUMNS, WALL_ROWS, type WallCells } from "../../../contracts/wall";
+import { useValueByRows } from "../../kit/hooks/use-value-by-rows";
 import { cn } from "../../kit/lib/cn";
 import { cellLabel, cellOfRow, nextCell, rowState } from "./logic";
 
@@ -39,6 +40,8 @@ export function WallGrid({
     if (Number.isInteger(cell)) onPaint(cell);
   }
 
+  // Painting allowed or not (live, the cooldown) changes every cell: the rows take it a few a frame.
+  const disabledAt = useValueByRows(disabled, ROWS_PER_FRAME, WALL_ROWS);
   const rows = [];
   for (let row = 0; row < WALL_ROWS; row++) {
     const first = row * WALL_COLUMNS;
@@ -48,7 +51,7 @@ export function WallGrid({
         row={row}
         state={rowState(cells, mine, row)}
         tabStop={focus >= first && focus < first + WALL_COLUMNS ? focus : -1}
-        disabled={disabled}
+        disabled={disabledAt(row)}
       />,
     );
   }
@@ -72,6 +75,9 @@ export function WallGrid({
     </div>
   );
 }
+
+/** Rows a frame that take a change of `disabled`. */
+const ROWS_PER_FRAME = 5;
 
 const Row = memo(function Row({
   row,
