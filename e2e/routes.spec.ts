@@ -1,4 +1,5 @@
 import { documentTitle } from "../app/kit/lib/meta";
+import { site } from "../app/kit/lib/site";
 import { allPages } from "../app/toys/registry";
 import { axeViolations, expect, pageBackground, settle, test, waitForHydration } from "./fixtures";
 import { BOX_DEPENDENT, firstLook, holdStylesheet, look } from "./page-styles";
@@ -24,7 +25,7 @@ const urls = allPages.flatMap((entry) => [
 const HEAVY_AXE = new Set(["/emojis", "/emojis/together"]);
 
 for (const { entry, url, own } of urls) {
-  test(`${url}: styled by its own CSS as by the whole stylesheet, in the layout, accessible, in the menu, still under reduced motion`, async ({
+  test(`${url}: styled by its own CSS as by the whole stylesheet, in the layout, accessible, in the menu, still under reduced motion, and its ids are the server's and its way home works`, async ({
     page,
   }) => {
     // Triples this test's budget: axe alone can take half of it on a starved machine.
@@ -93,6 +94,31 @@ for (const { entry, url, own } of urls) {
       expect(await axeViolations(page)).toEqual([]);
     });
 
+    await test.step("every id the page's script names is the one the server wrote", async () => {
+      // React's useId names an element by its place in the tree: a client tree of another shape
+      // than the server's hydrates without a word, and a label, a getElementById or an
+      // aria-describedby then misses its element. React keeps the server's attribute and its own
+      // props side by side: they must agree.
+      const disagreements = await page.evaluate(() => {
+        const named = ["id", "htmlFor", "aria-labelledby", "aria-describedby", "aria-controls"] as const;
+        const attribute = { id: "id", htmlFor: "for" } as Record<string, string>;
+        const found: string[] = [];
+        for (const element of document.querySelectorAll("*")) {
+          const key = Object.keys(element).find((k) => k.startsWith("__reactProps$"));
+          if (!key) continue;
+          const props = (element as unknown as Record<string, Record<string, unknown>>)[key] ?? {};
+          for (const name of named) {
+            const value = props[name];
+            const written = element.getAttribute(attribute[name] ?? name);
+            if (typeof value === "string" && value !== written)
+              found.push(`${element.tagName} ${name}: ${written} ≠ ${value}`);
+          }
+        }
+        return { found };
+      });
+      expect(disagreements.found).toEqual([]);
+    });
+
     await test.step("in the menu, marked as the current page", async () => {
       const menu = page.getByRole("button", { name: "Menu" });
       await menu.click();
@@ -114,6 +140,16 @@ for (const { entry, url, own } of urls) {
           .map((a) => (a as CSSAnimation).animationName ?? "script animation"),
       );
       expect(endless).toEqual([]);
+    });
+
+    await test.step("the site's name leads home, without a reload", async () => {
+      await page.evaluate(() => {
+        (window as unknown as { __samePage: boolean }).__samePage = true;
+      });
+      await page.getByRole("banner").getByRole("link", { name: site.name }).click();
+      await expect(page).toHaveURL("/");
+      await expect(page.getByRole("heading", { level: 1, name: "The Useless Button" })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     });
   });
 }

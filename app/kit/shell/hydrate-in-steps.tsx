@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useLayoutEffect, useState } from "react";
+import { Fragment, StrictMode, startTransition, useLayoutEffect, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
@@ -28,7 +28,7 @@ interface FrameworkWindow {
     future: Record<string, unknown>;
     routeDiscovery: { mode: "lazy" | "initial"; manifestPath: string };
   };
-  __reactRouterManifest: { routes: Record<string, { hasLoader?: boolean } | undefined> };
+  __reactRouterManifest: { routes: Record<string, { hasLoader?: boolean; index?: boolean } | undefined> };
   __reactRouterRouteModules: Record<string, { clientLoader?: unknown; HydrateFallback?: unknown } | undefined>;
   __reactRouterDataRouter?: DataRouter;
 }
@@ -64,8 +64,13 @@ export async function hydrateInSteps(): Promise<void> {
   }
   await afterThisTask();
   // The router starts with the routes this page matched (the page's own script loaded exactly their
-  // modules); the site's others join it at the first navigation that needs one (`discover`).
-  const matched = new Set(Object.keys(routeModules));
+  // modules) and the index route; the site's others join it at the first navigation that needs one.
+  // The index is there from the start because React Router asks for more routes only when a path
+  // matches none (or only by a parameter), and "/" always matches the root alone: without the
+  // index, the way home from any other page would show the root with nothing in it.
+  const matched = new Set(
+    Object.keys(manifest.routes).filter((id) => id in routeModules || manifest.routes[id]?.index === true),
+  );
   const only = (keep: (id: string) => boolean) =>
     Object.fromEntries(Object.entries(manifest.routes).filter(([id]) => keep(id)));
   const clientRoutes = (routes: Record<string, unknown>, parentId?: string) =>
@@ -191,21 +196,27 @@ function Hydrated({ info, initialized }: { info: Info; initialized: boolean }) {
     context.routeDiscovery as never,
     context.isSpaMode,
   );
+  // The very shape of HydratedRouter's tree, its empty sibling included: React's useId names an
+  // element by its place among siblings, so any other shape would give every id on the page a
+  // name the server did not write (a label or a getElementById would then miss its element).
   return (
-    <FrameworkContext.Provider
-      value={{
-        manifest: info.__reactRouterManifest as never,
-        routeModules: info.__reactRouterRouteModules as never,
-        future: context.future as never,
-        criticalCss: undefined,
-        ssr: context.ssr,
-        isSpaMode: context.isSpaMode,
-        routeDiscovery: context.routeDiscovery as never,
-      }}
-    >
-      <RemixErrorBoundary location={location}>
-        <RouterProvider router={router} />
-      </RemixErrorBoundary>
-    </FrameworkContext.Provider>
+    <>
+      <FrameworkContext.Provider
+        value={{
+          manifest: info.__reactRouterManifest as never,
+          routeModules: info.__reactRouterRouteModules as never,
+          future: context.future as never,
+          criticalCss: undefined,
+          ssr: context.ssr,
+          isSpaMode: context.isSpaMode,
+          routeDiscovery: context.routeDiscovery as never,
+        }}
+      >
+        <RemixErrorBoundary location={location}>
+          <RouterProvider router={router} />
+        </RemixErrorBoundary>
+      </FrameworkContext.Provider>
+      <Fragment />
+    </>
   );
 }
