@@ -3,7 +3,7 @@ import {
   UNSAFE_getHydrationData as getHydrationData,
 } from "react-router";
 import { expect, it } from "vitest";
-import { hydrationDataFor } from "./hydrate-in-steps";
+import { hydrationDataFor, joinTheRest } from "./hydrate-in-steps";
 
 /** A site shaped as this one: a root, pages, a blog with a client loader for unknown articles, a catch-all. */
 const manifest = {
@@ -45,4 +45,17 @@ it.each([
     isSpaMode: false,
   });
   expect(hydrationDataFor(state, matched, info)).toEqual(theirs);
+});
+
+it("the site's other routes join once, and again after a navigation interrupted before they did", () => {
+  const patched: string[] = [];
+  const join = joinTheRest(() => [] as never);
+  const patch = (routeId: string | null) => void patched.push(String(routeId));
+  const aborted = new AbortController();
+  aborted.abort();
+  join({ patch, signal: aborted.signal });
+  expect(patched).toEqual([]);
+  join({ patch, signal: new AbortController().signal });
+  join({ patch, signal: new AbortController().signal });
+  expect(patched).toEqual(["root"]);
 });

@@ -97,7 +97,6 @@ export async function hydrateInSteps(): Promise<void> {
       })) as never);
   if (window.history.state?.masked) window.history.replaceState({ ...window.history.state, masked: undefined }, "");
   await afterThisTask();
-  let discovered = false;
   const router: DataRouter = createRouter({
     routes,
     history: createBrowserHistory(),
@@ -113,17 +112,13 @@ export async function hydrateInSteps(): Promise<void> {
     ),
     // React Router asks this when a path matches no route it has, or only a catch-all: every other
     // route of the site joins, once, under the root (the site's routes are all its children).
-    patchRoutesOnNavigation: ({ patch }) => {
-      if (discovered) return;
-      discovered = true;
-      patch(
-        "root",
+    patchRoutesOnNavigation: joinTheRest(
+      () =>
         clientRoutes(
           only((id) => !matched.has(id)),
           "root",
         ) as never,
-      );
-    },
+    ),
   });
   const info: Info = { context, __reactRouterManifest: manifest, __reactRouterRouteModules: routeModules, router };
   let initialized = false;
@@ -141,6 +136,23 @@ export async function hydrateInSteps(): Promise<void> {
       </StrictMode>,
     );
   });
+}
+
+type PatchArgs = { patch: (routeId: string | null, children: never) => void; signal: AbortSignal };
+
+/**
+ * React Router's `patchRoutesOnNavigation` for a router that starts with the page's own routes:
+ * the rest join under the root at the first navigation that asks, once. A navigation interrupted
+ * before it patched (React Router ignores a patch once its signal is aborted) leaves the next one
+ * to do it, so no route is ever missing for the rest of the visit.
+ */
+export function joinTheRest(rest: () => never): (args: PatchArgs) => void {
+  let joined = false;
+  return ({ patch, signal }) => {
+    if (joined || signal.aborted) return;
+    patch("root", rest());
+    joined = true;
+  };
 }
 
 interface HydrationState {
