@@ -66,13 +66,18 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   });
 }
 
-/** Kills a child's whole process group (nginx's workers with their master), if it is still there. */
+/**
+ * Kills a child's whole process group (nginx's workers with their master), whatever is left of it:
+ * a master the orderly stop has already ended can leave workers finishing their connections, so
+ * the group is killed even when its first process is gone.
+ */
 function killGroup(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  if (!child.pid) return;
   try {
     process.kill(-child.pid, "SIGKILL");
   } catch {
-    child.kill("SIGKILL");
+    // No process of the group is left (or it was never a group of its own): the child itself.
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   }
 }
 
