@@ -8,43 +8,16 @@
 // 250 ms on every topic, every state equal.
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
-import { applyPops, BUBBLES_PATH, BUBBLES_TOPIC, decodeSheet, nextSheet, type Sheet } from "../../contracts/bubbles.ts";
+import { BUBBLES_PATH, BUBBLES_TOPIC } from "../../contracts/bubbles.ts";
 import { CLAPS_PATH, CLAPS_TOPIC } from "../../contracts/claps.ts";
-import { liveUrl, readTopicFrame } from "../../contracts/live.ts";
+import { liveUrl } from "../../contracts/live.ts";
 import { type Counts, POLLS_PATH, POLLS_TOPIC, QUESTIONS } from "../../contracts/polls.ts";
-import { applyCells, decodeCells, PALETTE, WALL_PATH, WALL_SIZE, WALL_TOPIC } from "../../contracts/wall.ts";
+import { decodeCells, PALETTE, WALL_PATH, WALL_SIZE, WALL_TOPIC } from "../../contracts/wall.ts";
 import { rssMb, cpuTicks as ticks } from "../lib/process-limits.ts";
 import { Climbing, Keyed } from "./fan-out.ts";
 import { address, Histogram, pickUnpopped } from "./live-clients.ts";
 import { setUp } from "./live-servers.ts";
-
-type Toy = typeof BUBBLES_TOPIC | typeof POLLS_TOPIC | typeof CLAPS_TOPIC | typeof WALL_TOPIC;
-const TOYS: readonly Toy[] = [BUBBLES_TOPIC, POLLS_TOPIC, CLAPS_TOPIC, WALL_TOPIC];
-/** Actors per toy, and how often each acts (a person's pace, within each toy's limits). */
-const ACTORS = 25;
-const EVERY_MS: Record<Toy, number> = { bubbles: 100, polls: 1500, claps: 500, wall: 3300 };
-
-/** What a visitor holds of its toy, as its page does. */
-interface State {
-  sheet: Sheet | null;
-  counts: Counts[] | null;
-  total: number | null;
-  wall: { cells: Uint8Array; seq: number } | null;
-}
-
-interface Visitor {
-  toy: Toy;
-  ws: WebSocket;
-  state: State;
-  bytes: number;
-  measure: boolean;
-  /** Per climbing number watched: the highest value seen. */
-  seen: Map<string, { seen: number }>;
-  answers: Map<number, (message: Record<string, unknown>) => void>;
-  n: number;
-  /** When the server gave it a visitor token (ms, performance.now()), or null. */
-  vouchedAt: number | null;
-}
+import { ACTORS, EVERY_MS, receive, seenOf, sum, TOYS, type Toy, type Visitor } from "./live-toy-visitor.ts";
 
 export async function fourToys(
   kind: "SQLite" | "Redis",
@@ -86,52 +59,8 @@ export async function fourToys(
   };
   const pops = new Keyed(latency.bubbles);
   const paints = new Keyed(latency.wall);
+  const timing = { climb, pops, paints };
   const visitors: Visitor[] = [];
-
-  function receive(v: Visitor, data: Buffer, isBinary: boolean) {
-    v.bytes += data.length;
-    const now = performance.now();
-    const { state } = v;
-    if (isBinary) {
-      const frame = readTopicFrame(new Uint8Array(data));
-      if (frame?.topic === BUBBLES_TOPIC) state.sheet = decodeSheet(frame.payload);
-      return;
-    }
-    const m = JSON.parse(data.toString()) as Record<string, unknown> & { t: string };
-    if (m.t === "visitor") v.vouchedAt ??= now;
-    if (m.t === "ok" || m.t === "no") {
-      v.answers.get(m.n as number)?.(m);
-      v.answers.delete(m.n as number);
-    }
-    if (m.t === "pops" && state.sheet) {
-      const { fresh } = applyPops(state.sheet, m as never);
-      if (v.measure) for (const i of fresh) pops.arrived(`${m.sheet}:${i}`, now);
-    } else if (m.t === "done" && state.sheet) state.sheet = nextSheet(state.sheet, m as never);
-    else if (m.t === "tallies") state.counts = m.counts as Counts[];
-    else if (m.t === "tally" && state.counts) {
-      const q = m.q as number;
-      state.counts[q] = m.counts as Counts;
-      if (v.measure) climb(`q${q}`, POLLS_TOPIC).seen(seenOf(v, `q${q}`), sum(m.counts as Counts), now);
-    } else if (m.t === "crowd") {
-      state.total = m.total as number;
-      if (v.measure) climb("claps", CLAPS_TOPIC).seen(seenOf(v, "claps"), state.total, now);
-    } else if (m.t === "wall") {
-      const cells = decodeCells(m.cells);
-      if (cells) state.wall = { cells, seq: m.seq as number };
-    } else if (m.t === "cells" && state.wall) {
-      const { gap } = applyCells(state.wall, m as never);
-      if (gap) v.ws.send(JSON.stringify({ topic: WALL_TOPIC, t: "sync" }));
-      if (v.measure) for (const [cell, e] of m.c as [number, number][]) paints.arrived(`${cell}:${e}`, now);
-    }
-  }
-  const seenOf = (v: Visitor, key: string) => {
-    const known = v.seen.get(key);
-    if (known) return known;
-    const made = { seen: 0 };
-    v.seen.set(key, made);
-    return made;
-  };
-  const sum = (counts: readonly number[]) => counts.reduce((a, b) => a + b, 0);
 
   const request = (v: Visitor, message: object) =>
     new Promise<Record<string, unknown>>((resolve) => {
@@ -168,7 +97,7 @@ export async function fourToys(
             vouchedAt: null,
           };
           visitors.push(visitor);
-          ws.on("message", (data, isBinary) => receive(visitor, data as Buffer, isBinary));
+          ws.on("message", (data, isBinary) => receive(visitor, data as Buffer, isBinary, timing));
           return new Promise((resolve, reject) => {
             ws.once("open", resolve);
             ws.once("error", reject);
