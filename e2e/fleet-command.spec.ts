@@ -47,10 +47,14 @@ function said(run: Run, text: string): Promise<void> {
   });
 }
 
+/**
+ * A process still running: not gone, and not a zombie (killed, its exit not yet collected: a
+ * child of the fleet ended with it passes to the machine's first process, which here may never
+ * collect it; it runs nothing).
+ */
 const alive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
     return false;
   }
