@@ -10,7 +10,7 @@
 //
 // Runs under any Node with no npm package installed (.ci/run asks it before `npm ci`).
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync } from "node:fs";
+import { accessSync, constants, existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { findChromium, HEADLESS_SHELL } from "./chromium.mjs";
 
@@ -25,6 +25,28 @@ function hasCommand(name) {
     }
   });
 }
+
+/**
+ * Whether Debian's nginx loads the module `name`: a file in modules-enabled that loads it. The
+ * package links one there on a fresh install only; a machine where it was removed (or a package
+ * removed and installed again after its link went) has the module and nginx refuses the shipped
+ * configuration ("unknown directive brotli_static").
+ */
+export function nginxLoads(name, dir = "/etc/nginx/modules-enabled") {
+  try {
+    return readdirSync(dir).some((file) => {
+      try {
+        return readFileSync(join(dir, file), "utf8").includes(name);
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+const BROTLI_MODULE = "ngx_http_brotli_static_module";
 
 /**
  * Each package: what needs it, and whether this machine has what it brings. `CHROMIUM_PATH`
@@ -70,7 +92,12 @@ export const PACKAGES = [
   {
     name: "libnginx-mod-http-brotli-static",
     why: "nginx sending the build's brotli copies (deploy/nginx/pointless-toys.conf)",
-    present: () => existsSync("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"),
+    present: () => existsSync(`/usr/lib/nginx/modules/${BROTLI_MODULE}.so`) && nginxLoads(BROTLI_MODULE),
+    // Installed and not loaded: the link the package makes on a fresh install.
+    enable: {
+      from: "/usr/share/nginx/modules-available/mod-http-brotli-static.conf",
+      to: "/etc/nginx/modules-enabled/50-mod-http-brotli-static.conf",
+    },
     for: ["test", "bench"],
   },
   {
@@ -99,6 +126,12 @@ export function missingPackages(purpose = "test") {
 /** The one line that installs `names`. */
 export const installLine = (names) => `sudo apt-get install -y ${names.join(" ")}`;
 
+/** The packages of `missing` that are installed but not enabled, with the link that enables each. */
+const installedUnlinked = (missing) => missing.filter((pkg) => pkg.enable && existsSync(pkg.enable.from));
+
+/** The line that enables a package installed but not enabled. */
+export const enableLine = ({ enable }) => `sudo ln -sf ${enable.from} ${enable.to}`;
+
 function aptGet(args, sudo) {
   const command = sudo ? "sudo" : "apt-get";
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
@@ -121,6 +154,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if ((root || sudo) && hasCommand("apt-get")) {
     console.log(`Installing what the ${purpose === "bench" ? "benches" : "tests"} need: ${names.join(", ")}`);
     const ok = aptGet(["update", "-qq"], sudo) && aptGet(["install", "-y", "-qq", ...names], sudo);
+    for (const pkg of installedUnlinked(missingPackages(purpose))) {
+      console.log(`Enabling ${pkg.name}: ${enableLine(pkg)}`);
+      if (root) symlinkSync(pkg.enable.from, pkg.enable.to);
+      else spawnSync("sudo", ["ln", "-sf", pkg.enable.from, pkg.enable.to], { stdio: "inherit" });
+    }
     const still = missingPackages(purpose);
     if (ok && still.length === 0) process.exit(0);
     console.error(`Could not install: ${still.map((pkg) => pkg.name).join(" ") || names.join(" ")}`);
@@ -132,6 +170,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ...missing.map((pkg) => `  ${pkg.name}: ${pkg.why}`),
       "Install them, then run this again:",
       `  ${installLine(names)}`,
+      ...installedUnlinked(missing).map((pkg) => `  ${enableLine(pkg)}   (${pkg.name} is installed, not enabled)`),
     ].join("\n"),
   );
   process.exit(1);

@@ -1,6 +1,9 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, it } from "vitest";
-import { installLine, missingPackages, PACKAGES } from "./system-packages.mjs";
+import { installLine, missingPackages, nginxLoads, PACKAGES } from "./system-packages.mjs";
 
 /** The script as another user would run it (nobody, when these tests run as root). */
 function runAsUser(env: Record<string, string>) {
@@ -47,4 +50,24 @@ it("as another user, stops at once with the one apt-get line that installs what 
 it("says nothing and succeeds when nothing is missing", () => {
   const run = runAsUser({});
   expect({ status: run.status, stderr: run.stderr, stdout: run.stdout }).toEqual({ status: 0, stderr: "", stdout: "" });
+});
+
+it("counts nginx's brotli module as there only when nginx loads it, not when its file is merely installed", () => {
+  const dir = mkdtempSync(join(tmpdir(), "modules-enabled-"));
+  try {
+    expect(nginxLoads("ngx_http_brotli_static_module", dir)).toBe(false);
+    writeFileSync(join(dir, "50-mod-http-echo.conf"), "load_module modules/ngx_http_echo_module.so;\n");
+    expect(nginxLoads("ngx_http_brotli_static_module", dir)).toBe(false);
+    // What Debian's package links there on a fresh install.
+    writeFileSync(
+      join(dir, "50-mod-http-brotli-static.conf"),
+      "load_module modules/ngx_http_brotli_static_module.so;\n",
+    );
+    expect(nginxLoads("ngx_http_brotli_static_module", dir)).toBe(true);
+    expect(nginxLoads("ngx_http_brotli_static_module", join(dir, "absent"))).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const brotli = PACKAGES.find((pkg) => pkg.name === "libnginx-mod-http-brotli-static");
+  expect(brotli?.enable?.to).toBe("/etc/nginx/modules-enabled/50-mod-http-brotli-static.conf");
 });
