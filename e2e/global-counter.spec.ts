@@ -88,6 +88,64 @@ test("a send whose answer never came is sent again and counted once", async ({ p
   await expectProblems(problems, [networkErrorLine("/api/clicks", "net::ERR_CONNECTION_RESET")]);
 });
 
+test("while a send's answer is lost, the total that holds its clicks comes live and the badge shows them once", async ({
+  page,
+  counter,
+  problems,
+}) => {
+  // Issue 57: across a rolling restart a badge read one click more than was ever made.
+  const before = await counter.total();
+  let posts = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/clicks", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    // The first send is counted and its answer lost; the next ones wait until the badge is read.
+    if (++posts === 1) {
+      await route.fetch();
+      return route.abort("connectionreset");
+    }
+    await released;
+    return route.continue();
+  });
+  const live = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/live?topics=clicks"));
+  await openCounter(page);
+  await expect(globalCount(page)).toHaveText(String(before));
+  const channel = await live;
+  // Every number the badge shows from here on.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { badgeSeen: string[] }).badgeSeen = seen;
+    const strong = [...document.querySelectorAll("strong")].find((node) =>
+      /^(Global clicks|Clicks on this device):/.test(node.parentElement?.textContent ?? ""),
+    );
+    if (!strong) throw new Error("no badge");
+    new MutationObserver(() => seen.push(strong.textContent ?? "")).observe(strong, {
+      characterData: true,
+      childList: true,
+      subtree: true,
+    });
+  });
+  const heard = channel.waitForEvent("framereceived", (frame) =>
+    String(frame.payload).includes(`"total":${before + 3}`),
+  );
+  for (let i = 0; i < 3; i++) await bigButton(page).click();
+  await heard;
+  await expect(globalBadge(page)).toContainText("(3 waiting)");
+  await expect(globalCount(page)).toHaveText(String(before + 3));
+  expect(await counter.total()).toBe(before + 3);
+  release();
+  await expect(globalBadge(page)).not.toContainText("waiting");
+  await expect(globalCount(page)).toHaveText(String(before + 3));
+  expect(await counter.total()).toBe(before + 3);
+  const seen = await page.evaluate(() => (window as unknown as { badgeSeen: string[] }).badgeSeen);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter((text) => Number(text) > before + 3)).toEqual([]);
+  await expectProblems(problems, [networkErrorLine("/api/clicks", "net::ERR_CONNECTION_RESET")]);
+});
+
 test("a server that never answers does not stop the page from sending: the request gives up and tries again", async ({
   page,
   counter,

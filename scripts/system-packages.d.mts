@@ -3,7 +3,11 @@ export interface SystemPackage {
   why: string;
   present: () => boolean;
   for: ("test" | "bench")[];
+  /** For a package installed but not enabled: the link that enables it. */
+  enable?: { from: string; to: string };
 }
 export const PACKAGES: SystemPackage[];
 export function missingPackages(purpose?: "test" | "bench"): SystemPackage[];
 export function installLine(names: string[]): string;
+export function enableLine(pkg: SystemPackage): string;
+export function nginxLoads(name: string, dir?: string): boolean;

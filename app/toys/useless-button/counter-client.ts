@@ -4,6 +4,7 @@ import { nextSend } from "./click-ledger";
 import { listen } from "./counter-state";
 import { clicked, startCounter } from "./global-counter";
 import { beaconedHere, clickHere, ownedLedgers } from "./stored-ledger";
+import { sentUnanswered } from "./waiting-clicks";
 
 /**
  * The global counter as the Useless Button uses it: clicks go into this page's ledger at once
@@ -52,7 +53,9 @@ function sendWhatWaits(): void {
   for (const send of ownedLedgers().map(nextSend)) {
     if (!send) continue;
     const queued = navigator.sendBeacon(CLICKS_PATH, new Blob([JSON.stringify(send)], { type: "application/json" }));
-    if (queued) beaconedHere(send);
+    if (!queued) continue;
+    beaconedHere(send);
+    sentUnanswered(send);
   }
 }
 

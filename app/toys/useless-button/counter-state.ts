@@ -13,7 +13,9 @@ export type CounterMode =
   /** There is no counter service here (a static host): only this device's count. */
   | "local";
 
-export interface CounterState {
+import { type Doubt, NO_DOUBT } from "./doubt";
+
+export interface CounterState extends Doubt {
   /** The server's total as last seen, or null before the first answer. */
   total: number | null;
   /** Clicks made here, not yet confirmed by the server. */
@@ -26,7 +28,8 @@ export interface CounterState {
   sendFailing: boolean;
 }
 
-const INITIAL: CounterState = { total: null, pending: 0, mode: "connecting", sendFailing: false };
+const INITIAL: CounterState = { total: null, pending: 0, mode: "connecting", sendFailing: false, ...NO_DOUBT };
+const KEYS = Object.keys(INITIAL) as (keyof CounterState)[];
 let state: CounterState = INITIAL;
 const listeners = new Set<() => void>();
 
@@ -37,8 +40,7 @@ export const getServerCounter = (): CounterState => INITIAL;
 
 export function update(next: Partial<CounterState>): void {
   const merged = { ...state, ...next };
-  const same = (key: keyof CounterState) => merged[key] === state[key];
-  if (same("total") && same("pending") && same("mode") && same("sendFailing")) return;
+  if (KEYS.every((key) => merged[key] === state[key])) return;
   state = merged;
   for (const listener of listeners) listener();
 }

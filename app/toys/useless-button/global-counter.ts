@@ -23,14 +23,8 @@ import {
 } from "./click-ledger";
 import { counterState, update } from "./counter-state";
 import { askTotalEvery, followTotal, seeTotal } from "./live-total";
-import {
-  adoptOrphans,
-  confirmHere,
-  ownedLedger,
-  ownedLedgers,
-  startOwnLedger,
-  waitingEverywhere,
-} from "./stored-ledger";
+import { adoptOrphans, confirmHere, ownedLedger, ownedLedgers, startOwnLedger } from "./stored-ledger";
+import { answeredFor, inDoubt, mayHaveCounted, sentUnanswered, showWaiting } from "./waiting-clicks";
 
 /**
  * The Useless Button's global counter, kept by the site's server (server/clicks/): the total every
@@ -44,8 +38,6 @@ import {
  */
 
 const NO_SERVICE_RETRY_MS = 60_000;
-
-const showWaiting = () => update({ pending: waitingEverywhere() });
 
 let askedAt = Number.NEGATIVE_INFINITY;
 
@@ -149,6 +141,11 @@ function answered(): void {
 /** Sends one range: true when the server answered for it (counted, or refused for good). */
 async function sendOne(send: ClicksSend): Promise<boolean> {
   sending = true;
+  // In doubt from the moment it leaves: the server may count it, and its total reach this page on
+  // the live channel, before the answer does. An earlier send of the device that got no answer
+  // stays in doubt until the server answers for the device.
+  const earlierInDoubt = inDoubt(send.device);
+  sentUnanswered(send);
   const answer = await requestJson(CLICKS_PATH, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -156,9 +153,11 @@ async function sendOne(send: ClicksSend): Promise<boolean> {
     keepalive: true,
   });
   sending = false;
+  if (!earlierInDoubt && !mayHaveCounted(answer) && answeredFor(send.device)) showWaiting();
   if (failed(answer) || answer.kind !== "json") return false;
   const { status, body } = answer;
   answered();
+  answeredFor(send.device);
   // Counted (or counted before: the same range again counts nothing). Any other refusal means the
   // server can never count this range: it is given up, rather than sent for ever.
   const acked = status === 200 ? (body as Partial<ClicksAck>).acked : send.to;
@@ -189,6 +188,7 @@ async function checkOne(device: string): Promise<boolean> {
     return false;
   }
   answered();
+  answeredFor(device);
   confirmHere(device, (ledger) => settleBeacon(ledger, record, Date.now()));
   showWaiting();
   if (status === 200) seeTotal((body as { total?: unknown }).total);

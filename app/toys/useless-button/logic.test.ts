@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../kit/lib/random";
+import { NO_DOUBT } from "./doubt";
 import {
   CONFETTI_COUNT,
   clickToneFrequency,
@@ -75,7 +76,9 @@ describe("useless button rules", () => {
 
 describe("counterDisplay", () => {
   it("shows everyone's total plus this device's unconfirmed clicks when the server answers", () => {
-    expect(counterDisplay({ total: 1200, pending: 3, mode: "live", sendFailing: false }, 40)).toMatchObject({
+    expect(
+      counterDisplay({ total: 1200, pending: 3, mode: "live", sendFailing: false, ...NO_DOUBT }, 40),
+    ).toMatchObject({
       label: "Global clicks",
       value: 1203,
       waiting: 0,
@@ -83,11 +86,15 @@ describe("counterDisplay", () => {
   });
 
   it("shows a dash until the server's first answer", () => {
-    expect(counterDisplay({ total: null, pending: 0, mode: "connecting", sendFailing: false }, 40).value).toBeNull();
+    expect(
+      counterDisplay({ total: null, pending: 0, mode: "connecting", sendFailing: false, ...NO_DOUBT }, 40).value,
+    ).toBeNull();
   });
 
   it("offline, keeps the last total and says how many clicks wait", () => {
-    expect(counterDisplay({ total: 1200, pending: 5, mode: "offline", sendFailing: false }, 40)).toMatchObject({
+    expect(
+      counterDisplay({ total: 1200, pending: 5, mode: "offline", sendFailing: false, ...NO_DOUBT }, 40),
+    ).toMatchObject({
       label: "Global clicks",
       value: 1205,
       waiting: 5,
@@ -96,19 +103,32 @@ describe("counterDisplay", () => {
 
   it("online, still says how many clicks wait while their last send got no answer", () => {
     // The server's total keeps coming (the live channel): the send's answer is what was lost.
-    expect(counterDisplay({ total: 1200, pending: 3, mode: "live", sendFailing: true }, 40)).toMatchObject({
-      label: "Global clicks",
-      value: 1203,
-      waiting: 3,
-    });
-    expect(counterDisplay({ total: 1200, pending: 0, mode: "live", sendFailing: true }, 40).waiting).toBe(0);
+    expect(counterDisplay({ total: 1200, pending: 3, mode: "live", sendFailing: true, ...NO_DOUBT }, 40)).toMatchObject(
+      {
+        label: "Global clicks",
+        value: 1203,
+        waiting: 3,
+      },
+    );
+    expect(counterDisplay({ total: 1200, pending: 0, mode: "live", sendFailing: true, ...NO_DOUBT }, 40).waiting).toBe(
+      0,
+    );
+  });
+
+  it("does not add clicks a send carried to a total heard since, when the send's answer was lost (issue 57)", () => {
+    // 106 heard; 3 clicks sent, counted by a server that stopped before it answered; 109 heard since.
+    const counter = { total: 109, pending: 3, mode: "live" as const, sendFailing: true };
+    const doubt = { doubt: 3, doubtFloorless: 0, doubtFloor: 106 };
+    expect(counterDisplay({ ...counter, ...doubt }, 40)).toMatchObject({ value: 109, waiting: 3 });
+    // The send never reached it: the total is still 106, and the clicks are still shown on top.
+    expect(counterDisplay({ ...counter, ...doubt, total: 106 }, 40)).toMatchObject({ value: 109, waiting: 3 });
   });
 
   it("without a counter service, or offline before any total, says it counts this device", () => {
     for (const counter of [
-      { total: null, pending: 2, mode: "local" as const, sendFailing: false },
-      { total: 900, pending: 2, mode: "local" as const, sendFailing: false },
-      { total: null, pending: 2, mode: "offline" as const, sendFailing: false },
+      { total: null, pending: 2, mode: "local" as const, sendFailing: false, ...NO_DOUBT },
+      { total: 900, pending: 2, mode: "local" as const, sendFailing: false, ...NO_DOUBT },
+      { total: null, pending: 2, mode: "offline" as const, sendFailing: false, ...NO_DOUBT },
     ]) {
       expect(counterDisplay(counter, 40)).toMatchObject({ label: "Clicks on this device", value: 40, waiting: 0 });
     }

@@ -1,4 +1,5 @@
 import { pickOne, type Random, randomBetween, randomInt } from "../../kit/lib/random";
+import { type Doubt, shownTotal } from "./doubt";
 
 export const MILESTONE_EVERY = 10;
 export const MILESTONE_TOAST_MS = 3000;
@@ -75,7 +76,7 @@ export interface CounterDisplay {
 }
 
 export function counterDisplay(
-  counter: {
+  counter: Doubt & {
     total: number | null;
     pending: number;
     mode: "connecting" | "live" | "offline" | "local";
@@ -94,7 +95,7 @@ export function counterDisplay(
   }
   return {
     label: "Global clicks",
-    value: counter.total === null ? null : counter.total + counter.pending,
+    value: counter.total === null ? null : shownTotal(counter.total, counter.pending, counter),
     waiting: counter.mode === "offline" || counter.sendFailing ? counter.pending : 0,
     note: "Every click on this button, by everyone, everywhere.",
   };

@@ -109,21 +109,19 @@ export function confirmHere(device: string, move: (ledger: Ledger) => Ledger): v
   }
 }
 
-/** Clicks waiting to be confirmed in every ledger of this browser (other tabs' as last seen). */
-export function waitingEverywhere(): number {
-  let sum = 0;
-  const seen = new Set<string>();
-  for (const [key, ledger] of owned) {
-    sum += waiting(ledger);
-    seen.add(key);
-  }
+/** Every ledger of this browser: this page's, and other tabs' as last seen. */
+export function ledgersEverywhere(): Ledger[] {
+  const ledgers = [...owned.values()];
   for (const [key, text] of storedLedgers()) {
-    if (seen.has(key)) continue;
+    if (owned.has(key)) continue;
     const ledger = parseLedger(text);
-    if (ledger) sum += waiting(ledger);
+    if (ledger) ledgers.push(ledger);
   }
-  return sum;
+  return ledgers;
 }
+
+/** Clicks waiting to be confirmed in every ledger of this browser (other tabs' as last seen). */
+export const waitingEverywhere = (): number => ledgersEverywhere().reduce((sum, ledger) => sum + waiting(ledger), 0);
 
 /**
  * Takes over the ledgers of pages that are gone (and what the counter's earlier versions left), so
