@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from "../app/kit/live/request";
-import { SEND_EVERY_MS } from "../contracts/clicks";
+import { type ClicksSend, SEND_EVERY_MS } from "../contracts/clicks";
 import { bigButton, globalBadge, globalCount, openCounter, test, watchSends } from "./counter-page";
 import { expect, expectProblems, networkErrorLine, open } from "./fixtures";
 import { installPausedClock } from "./timers";
@@ -108,7 +108,8 @@ test("while a send's answer is lost, the total that holds its clicks comes live 
       return route.abort("connectionreset");
     }
     await released;
-    return route.continue();
+    // The page may have given up on it meanwhile (its deadline): then there is nothing to continue.
+    return route.continue().catch(() => {});
   });
   const live = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/live?topics=clicks"));
   await openCounter(page);
@@ -128,14 +129,20 @@ test("while a send's answer is lost, the total that holds its clicks comes live 
       subtree: true,
     });
   });
-  const heard = channel.waitForEvent("framereceived", (frame) =>
-    String(frame.payload).includes(`"total":${before + 3}`),
-  );
+  const heard: number[] = [];
+  channel.on("framereceived", ({ payload }) => {
+    const total = /"total":(\d+)/.exec(String(payload))?.[1];
+    if (total) heard.push(Number(total));
+  });
+  const sends = watchSends(page);
   for (let i = 0; i < 3; i++) await bigButton(page).click();
-  await heard;
+  // The first send holds the three clicks, or fewer on a slow machine (the others wait in the page).
+  await expect.poll(() => sends.length).toBeGreaterThan(0);
+  const first = sends[0] as ClicksSend;
+  await expect.poll(() => heard).toContain(before + first.to - first.from);
   await expect(globalBadge(page)).toContainText("(3 waiting)");
   await expect(globalCount(page)).toHaveText(String(before + 3));
-  expect(await counter.total()).toBe(before + 3);
+  expect(await counter.total()).toBe(before + first.to - first.from);
   release();
   await expect(globalBadge(page)).not.toContainText("waiting");
   await expect(globalCount(page)).toHaveText(String(before + 3));
