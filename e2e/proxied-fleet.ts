@@ -26,11 +26,17 @@ export function servedByHeader(site: string): string {
 export function withFleet(options: FleetOptions) {
   return base.extend<{ fleet: Fleet }>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    fleet: async ({}, use) => {
+    fleet: async ({}, use, testInfo) => {
       const fleet = await startFleet({ ...options, editProxy: servedByHeader });
       try {
         await use(fleet);
       } finally {
+        // A failed run keeps each server's log (of its last start), to read why.
+        if (testInfo.status !== testInfo.expectedStatus) {
+          for (const [k, server] of fleet.servers.entries()) {
+            await testInfo.attach(`server ${k} log`, { body: server.logs.join("\n"), contentType: "text/plain" });
+          }
+        }
         await fleet.stop();
       }
     },

@@ -1,6 +1,7 @@
 import { createClient, createSentinel } from "redis";
 import { errorText, type Logger } from "./log.ts";
 import { replicaWatch } from "./replica-wait.ts";
+import { sentinelAsker } from "./sentinel-asker.ts";
 import { StoreUnavailable } from "./store-guard.ts";
 
 /**
@@ -188,13 +189,19 @@ function sentinelLink(settings: RedisSettings, sentinels: { host: string; port: 
       return (...args: unknown[]) => (target.getMasterNode() ? value.apply(target, args) : noPrimary());
     },
   }) as unknown as RedisClient;
+  const asker = sentinelAsker({
+    sentinels,
+    name: settings.sentinelName ?? "pointless",
+    password: settings.sentinelPassword,
+    deadlineMs,
+  });
   const watch = replicaWatch(
     client,
     (args, wait) =>
       sentinel.getMasterNode()
         ? sentinel.multi().addCommand(false, args).addCommand(false, wait).execAsPipeline()
         : noPrimary(),
-    settings,
+    { ...settings, confirm: { primary, named: asker.named } },
   );
   sentinel.on("ready", () => {
     watch.forget();
@@ -218,6 +225,7 @@ function sentinelLink(settings: RedisSettings, sentinels: { host: string; port: 
     replicas: watch.replicas,
     async close() {
       watch.stop();
+      asker.close();
       await closeWithin(
         deadlineMs,
         () => sentinel.close(),

@@ -35,7 +35,18 @@ export type Pipeline = (args: string[], wait: string[]) => Promise<unknown[]>;
 export function replicaWatch(
   client: Commands,
   pipeline: Pipeline,
-  settings: { waitReplicas?: number; deadlineMs: number; log: Logger },
+  settings: {
+    waitReplicas?: number;
+    deadlineMs: number;
+    log: Logger;
+    /**
+     * With Sentinel: the primary the link writes to, and the one the Sentinels name now. A write
+     * acknowledged by a primary alone (no replica to wait for) is acknowledged only if they agree
+     * after it: an old primary that came back is a primary alone too, until the Sentinels make it
+     * a replica and it drops what it took.
+     */
+    confirm?: { primary(): string | undefined; named(): Promise<string | undefined> };
+  },
 ) {
   const wanted = settings.waitReplicas ?? 0;
   const waitMs = Math.max(50, Math.min(500, Math.floor(settings.deadlineMs / 3)));
@@ -68,13 +79,25 @@ export function replicaWatch(
       asking = false;
     }
   }
+  async function writeAlone(confirm: NonNullable<typeof settings.confirm>, args: string[]) {
+    const node = confirm.primary();
+    const reply = await client.sendCommand(args);
+    const named = await confirm.named();
+    if (node === undefined || named !== node || confirm.primary() !== node) {
+      connected = null;
+      throw new StoreUnavailable(
+        `the write went to ${node ?? "no primary"}, a primary alone that the Sentinels do not name (they name ${named ?? "none"})`,
+      );
+    }
+    return reply;
+  }
   const timer = wanted > 0 ? setInterval(() => void look(), 1000) : undefined;
   timer?.unref();
   if (wanted > 0) {
     writers.set(client, async (args) => {
       if (connected === null) await look();
       const copies = Math.min(wanted, connected ?? 0);
-      if (copies === 0) return client.sendCommand(args);
+      if (copies === 0) return settings.confirm ? writeAlone(settings.confirm, args) : client.sendCommand(args);
       const [reply, acked] = await pipeline(args, ["WAIT", String(copies), String(waitMs)]);
       if (Number(acked) < copies) {
         void look();
