@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { type Fleet, type FleetOptions, startFleet } from "../scripts/lib/fleet";
 import { test as base } from "./fixtures";
@@ -34,7 +35,9 @@ export function withFleet(options: FleetOptions) {
         // A failed run keeps each server's log (of its last start), to read why.
         if (testInfo.status !== testInfo.expectedStatus) {
           for (const [k, server] of fleet.servers.entries()) {
-            await testInfo.attach(`server ${k} log`, { body: server.logs.join("\n"), contentType: "text/plain" });
+            const path = testInfo.outputPath(`server-${k}.log`);
+            writeFileSync(path, [...server.earlierLogs, ...server.logs].join("\n"));
+            await testInfo.attach(`server ${k} log`, { path, contentType: "text/plain" });
           }
         }
         await fleet.stop();

@@ -18,6 +18,8 @@ export interface FleetServer {
   child: ChildProcess;
   /** Its log so far, one JSON line each (this run of it: a restart starts a new one). */
   logs: string[];
+  /** The logs of its earlier runs, before each restart, oldest first. */
+  earlierLogs: string[];
   /** GET /metrics of this server, when the fleet was asked for metrics. */
   metrics?: string;
 }
@@ -153,6 +155,7 @@ export async function startFleet({
         pid: server.child.pid ?? 0,
         child: server.child,
         logs: server.logs,
+        earlierLogs: [],
         ...(metricsPort === undefined ? {} : { metrics: `http://127.0.0.1:${metricsPort}/metrics` }),
       };
       started.servers[k] = entry;
@@ -184,7 +187,9 @@ export async function startFleet({
         const server = started.servers[k];
         if (!server) throw new Error(`the fleet has no server ${k}`);
         await stopProcess(server.child, signal);
-        return startServer(k, server.port);
+        const next = await startServer(k, server.port);
+        next.earlierLogs = [...server.earlierLogs, ...server.logs, `(restarted with ${signal})`];
+        return next;
       },
       stop,
     };

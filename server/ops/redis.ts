@@ -1,4 +1,5 @@
 import { createClient, createSentinel } from "redis";
+import { listensAfterPromotion } from "./listens-after-promotion.ts";
 import { errorText, type Logger } from "./log.ts";
 import { replicaWatch } from "./replica-wait.ts";
 import { sentinelAsker } from "./sentinel-asker.ts";
@@ -203,9 +204,14 @@ function sentinelLink(settings: RedisSettings, sentinels: { host: string; port: 
         : noPrimary(),
     { ...settings, confirm: { primary, named: asker.named } },
   );
+  const listening = listensAfterPromotion(sentinel, client);
   sentinel.on("ready", () => {
     watch.forget();
     mark(true);
+    listening.listen();
+  });
+  sentinel.on("topology-change", (event: { type: string }) => {
+    if (event.type === "MASTER_CHANGE") listening.promoted();
   });
   sentinel.connect().catch((error: unknown) => mark(false, error));
   const subscriber: Subscriber = {
@@ -213,7 +219,10 @@ function sentinelLink(settings: RedisSettings, sentinels: { host: string; port: 
     get isReady() {
       return sentinel.isReady;
     },
-    onReady: (handler) => void sentinel.on("ready", handler),
+    onReady: (handler) => {
+      sentinel.on("ready", handler);
+      listening.onListening(handler);
+    },
     // The link closes it.
     close: async () => {},
   };
@@ -226,6 +235,7 @@ function sentinelLink(settings: RedisSettings, sentinels: { host: string; port: 
     async close() {
       watch.stop();
       asker.close();
+      listening.stop();
       await closeWithin(
         deadlineMs,
         () => sentinel.close(),

@@ -37,15 +37,22 @@ export function sentinelAsker(settings: {
       ),
     ]);
 
-  async function connected() {
-    if (client?.isReady) return client;
+  /** The connection, or the one being made: questions asked meanwhile share it, never open another. */
+  let connecting: Promise<ReturnType<typeof open>> | undefined;
+  function connected() {
+    if (client?.isReady) return Promise.resolve(client);
+    if (connecting) return connecting;
     drop();
     const { host, port } = settings.sentinels[at % settings.sentinels.length] ?? { host: "", port: 0 };
     const next = open(host, port);
     next.on("error", () => {});
     client = next;
-    await within(next.connect());
-    return next;
+    connecting = within(next.connect())
+      .then(() => next)
+      .finally(() => {
+        connecting = undefined;
+      });
+    return connecting;
   }
 
   /** The primary the Sentinels name, or undefined when none of them answers or names one. */
