@@ -177,6 +177,7 @@ export function createBubbleHub({
   // The sheet is read once the bus works, and again after it reconnects (messages may have been
   // lost while it was away).
   bus.onReady(() => void load());
+  guard.onBack(() => void load());
 
   const stopRepeating = repeat(
     [sendOutgoing, sendMs],

@@ -187,6 +187,7 @@ export function createCrowd({
   // The total is read once the bus works, and again after it reconnects (messages may have been
   // lost while it was away).
   bus.onReady(() => void load());
+  guard.onBack(() => void load());
 
   const stopRepeating = repeat(
     [sendChanges, sendMs],

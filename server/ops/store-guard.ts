@@ -23,12 +23,15 @@ export function createStoreGuard({
   observe?: (outcome: "ok" | "error" | "timeout", seconds: number) => void;
 }) {
   let up: boolean | undefined;
+  const backHandlers: (() => void)[] = [];
 
   function mark(ok: boolean, error?: unknown) {
     if (ok === up) return;
+    const wasDown = up === false;
     up = ok;
     if (ok) log.info("store available", { store: name });
     else log.warn("store unavailable", { store: name, error: errorText(error) });
+    if (ok && wasDown) for (const handler of backHandlers) handler();
   }
 
   async function run<T>(work: () => Promise<T> | T): Promise<T> {
@@ -56,6 +59,12 @@ export function createStoreGuard({
   return {
     run,
     mark,
+    /**
+     * Calls `handler` each time the store answers again after it did not: what happened while it
+     * was away (a write whose news was never published, news published while the bus was away) is
+     * read again from the store, not left until the next periodic read.
+     */
+    onBack: (handler: () => void) => void backHandlers.push(handler),
     /** Whether the last call answered (undefined before the first). */
     get up() {
       return up;

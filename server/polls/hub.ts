@@ -185,6 +185,7 @@ export function createPollHub({
   // The counts are read once the bus works, and again after it reconnects (messages may have been
   // lost while it was away).
   bus.onReady(() => void load());
+  guard.onBack(() => void load());
 
   const stopRepeating = repeat(
     [sendChanged, sendMs],

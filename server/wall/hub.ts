@@ -207,6 +207,7 @@ export function createWallHub({
   bus.subscribe(WALL_TOPIC, "cells", PublishedSchema, published);
   // Read once the bus works, and again after it reconnects (news may have been lost meanwhile).
   bus.onReady(() => void load());
+  guard.onBack(() => void load());
 
   const stopRepeating = repeat(
     [sendOutgoing, sendMs],
