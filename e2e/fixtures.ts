@@ -179,8 +179,10 @@ export function allowProblems(problems: string[], allowed: (line: string) => boo
  * The lines Chromium writes for each try a page makes while the server at `origin` (not the test's
  * own) is down, killed and not yet back: its channel refused (whatever topics and tokens its
  * address carries), or reset when the kill came while its handshake was under way (the kernel
- * resets a connection the dead process had not answered), and its HTTP questions to `paths`
- * refused. How many depends on how long the restart takes and on the page's (random) retry times.
+ * resets a connection the dead process had not answered), its HTTP questions to `paths` refused,
+ * and the chunks of other pages it fetches ahead when idle (on a busy machine that idle time can
+ * fall while the server is down: the chunk is fetched again when it is needed). How many depends on
+ * how long the restart takes and on the page's (random) retry times.
  */
 export function refusedWhileDown(origin: string, paths: string[]): (line: string) => boolean {
   const channel = `console.error: WebSocket connection to '${origin.replace(/^http/, "ws")}/api/live?`;
@@ -189,8 +191,12 @@ export function refusedWhileDown(origin: string, paths: string[]): (line: string
     "' failed: Error during WebSocket handshake: net::ERR_CONNECTION_RESET",
   ];
   const questions = new Set(paths.map((path) => networkErrorLine(`${origin}${path}`, "net::ERR_CONNECTION_REFUSED")));
+  const chunk = new RegExp(
+    `^console\\.error: Failed to load resource: net::ERR_CONNECTION_REFUSED \\(${origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/assets/[\\w-]+\\.js\\)$`,
+  );
   return (line) =>
     questions.has(line) ||
+    chunk.test(line) ||
     endings.some(
       (ending) =>
         line.startsWith(channel) && line.endsWith(ending) && !line.slice(channel.length, -ending.length).includes("'"),
