@@ -1,3 +1,5 @@
+import { type Doubt, NO_DOUBT } from "./doubt";
+
 /**
  * What the Useless Button's global counter shows (global-counter.ts keeps it up to date): a small
  * store for `useSyncExternalStore`, told of changes only when something a visitor sees changed.
@@ -12,8 +14,6 @@ export type CounterMode =
   | "offline"
   /** There is no counter service here (a static host): only this device's count. */
   | "local";
-
-import { type Doubt, NO_DOUBT } from "./doubt";
 
 export interface CounterState extends Doubt {
   /** The server's total as last seen, or null before the first answer. */

@@ -121,7 +121,11 @@ export function ledgersEverywhere(): Ledger[] {
 }
 
 /** Clicks waiting to be confirmed in every ledger of this browser (other tabs' as last seen). */
-export const waitingEverywhere = (): number => ledgersEverywhere().reduce((sum, ledger) => sum + waiting(ledger), 0);
+export const waitingEverywhere = (): number => waitingIn(ledgersEverywhere());
+
+/** Clicks waiting to be confirmed in `ledgers`. */
+export const waitingIn = (ledgers: readonly Ledger[]): number =>
+  ledgers.reduce((sum, ledger) => sum + waiting(ledger), 0);
 
 /**
  * Takes over the ledgers of pages that are gone (and what the counter's earlier versions left), so

@@ -1,9 +1,8 @@
 import type { ClicksSend } from "../../../contracts/clicks";
 import { type Answer, noServerHere } from "../../kit/live/request";
-import { waiting } from "./click-ledger";
 import { counterState, update } from "./counter-state";
 import { doubtOf, noteUnanswered, type Unanswered } from "./doubt";
-import { ledgersEverywhere } from "./stored-ledger";
+import { ledgersEverywhere, waitingIn } from "./stored-ledger";
 
 /**
  * The clicks the badge shows on top of the total: those waiting in every ledger of this browser,
@@ -16,7 +15,7 @@ const unanswered = new Map<string, Unanswered>();
 /** Tells the badge what waits and what of it is in doubt. */
 export function showWaiting(): void {
   const ledgers = ledgersEverywhere();
-  update({ pending: ledgers.reduce((sum, ledger) => sum + waiting(ledger), 0), ...doubtOf(ledgers, unanswered) });
+  update({ pending: waitingIn(ledgers), ...doubtOf(ledgers, unanswered) });
 }
 
 /** `send` goes out, and until an answer says what became of it, the server may have counted it. */
