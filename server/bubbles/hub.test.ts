@@ -136,3 +136,85 @@ it("a check that finds the store only ahead of its copy (news still on its way) 
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(page.binaries).toHaveLength(1);
 });
+
+it("a write's pops are in its own process's copy even when its news is lost on the bus", async () => {
+  const [, open] = testBackends[0] as (typeof testBackends)[number];
+  const { backends, cleanUp } = await open();
+  cleanUps.push(cleanUp);
+  // A bus that loses every publish (the primary killed between a write and its news).
+  const bus = { ...createBus(backends, quiet), publish: () => {} };
+  const hub = createBubbleHub({
+    store: sqliteBubbleStore(backends.sqlite),
+    bus,
+    guard: backends.guard,
+    log: quiet,
+    limiter: { take: async () => 0 },
+    presence: localPresence(),
+    size: 8,
+    checkMs: 600_000,
+  });
+  cleanUps.push(() => hub.stop());
+  const popper = testPeer();
+  hub.join(popper);
+  await hub.sheet();
+  hub.pop(popper, { n: 1, sheet: 1, i: [5] });
+  await until(() => popper.texts.some((m) => m.t === "ok"));
+  const seen = await hub.sheet();
+  expect(seen && isPopped(seen.bits, 5)).toBe(true);
+});
+
+it("a pop whose news was lost is in another process's copy soon after the store answers again, though the first read then fails", async () => {
+  const [, open] = testBackends[0] as (typeof testBackends)[number];
+  const { backends, cleanUp } = await open();
+  cleanUps.push(cleanUp);
+  const store = sqliteBubbleStore(backends.sqlite);
+  let failReads = 0;
+  const wakingStore = {
+    ...store,
+    sheet: async (size: number) => {
+      if (failReads > 0) {
+        failReads--;
+        throw new Error("the new primary is still connecting");
+      }
+      return store.sheet(size);
+    },
+  };
+  // Two hubs, each with a bus of its own (nothing one publishes reaches the other), no periodic
+  // check within the test: only the store's return can tell the second of the first one's pop.
+  const hub = (withStore: typeof store) => {
+    const made = createBubbleHub({
+      store: withStore,
+      bus: createBus(backends, quiet),
+      guard: backends.guard,
+      log: quiet,
+      limiter: { take: async () => 0 },
+      presence: localPresence(),
+      size: 8,
+      checkMs: 600_000,
+    });
+    cleanUps.push(() => made.stop());
+    return made;
+  };
+  const writer = hub(store);
+  const reader = hub(wakingStore);
+  await Promise.all([writer.sheet(), reader.sheet()]);
+  const popper = testPeer();
+  writer.join(popper);
+  writer.pop(popper, { n: 1, sheet: 1, i: [6] });
+  await until(() => popper.texts.some((m) => m.t === "ok"));
+
+  failReads = 1;
+  backends.guard.mark(false, "failover");
+  backends.guard.mark(true);
+  await until(() => failReads === 0);
+  const seen = await reader.sheet();
+  expect(seen && isPopped(seen.bits, 6)).toBe(false);
+  // Read again within UNTIL_LOADED_MS (1 s), not at the next periodic check.
+  const started = Date.now();
+  for (;;) {
+    const sheet = await reader.sheet();
+    if (sheet && isPopped(sheet.bits, 6)) break;
+    expect(Date.now() - started, "healed within 2 s").toBeLessThan(2000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+});

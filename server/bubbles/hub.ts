@@ -1,9 +1,10 @@
 import { BUBBLES_MESSAGE_LIMIT, BUBBLES_TOPIC, type PopRequest, type Sheet } from "../../contracts/bubbles.ts";
 import { createWriteBatcher } from "../live/batcher.ts";
 import type { Bus } from "../live/bus.ts";
-import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
+import { storeReads } from "../live/store-reads.ts";
 import type { TopicModule } from "../live/topic.ts";
 import type { PeerLimiter } from "../live/visitor-limit.ts";
 import { errorText, type Logger } from "../ops/log.ts";
@@ -20,13 +21,13 @@ import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
  * The live sheet in one server process, the topic "bubbles" of the live channel. Pops from its
  * visitors go through the shared batching window (server/live/batcher.ts) to the store, one write
  * per sheet: pops belong to the sheet they were made on, written to it or refused, never onto the
- * next one another process started meanwhile. Each write's new pops are published on the bus, and
- * every process (this one too) adds them to its copy of the sheet and sends them to its visitors
- * every `sendMs`, numbered in the topic's sequence (server/live/sequence.ts), never one message per
- * pop. A visitor who comes back names where it left off and gets what it missed when that is less
- * than the whole sheet, or the whole sheet (encoded once per state). Every `checkMs` the copy is
- * compared with the store, and replaced and sent to everyone if it differs (a lost bus message
- * heals there). A sheet keeps its size until it is finished (store.ts): `size` is this process's
+ * next one another process started meanwhile. Each write's new pops go into this process's copy of
+ * the sheet and are published on the bus for every other process's; each sends them to its
+ * visitors every `sendMs`, numbered in the topic's sequence (server/live/sequence.ts), never one
+ * message per pop. A visitor who comes back names where it left off and gets what it missed when
+ * that is less than the whole sheet, or the whole sheet (encoded once per state). The copy is
+ * compared with the store when store-reads.ts says (after a reconnect, an outage, every `checkMs`),
+ * and replaced and sent to everyone if it differs (a lost bus message heals there). A sheet keeps its size until it is finished (store.ts): `size` is this process's
  * setting, for the sheets it begins; the copy has the size of the sheet as the store keeps it.
  * What visitors are sent is fan-out.ts's; how the copy takes news and reads is sheet-news.ts's.
  */
@@ -64,7 +65,6 @@ export function createBubbleHub({
   /** News heard over the bus so far (a load in flight reads again when there is more). */
   let heard = 0;
   let outgoing: number[] = [];
-  let loading: Promise<void> | null = null;
   const fanOut = createSheetFanOut({ presence, copy: () => mirror, pending: () => outgoing.length });
 
   const refuse = (peer: Peer, n: number, { reason, ...refusal }: PopRefusal, count: number) => {
@@ -91,37 +91,38 @@ export function createBubbleHub({
   }
 
   /** Reads the sheet from the store; a copy that differs is replaced and sent to everyone. */
-  function load(): Promise<void> {
-    loading ??= readFresh()
-      .then((stored) => {
-        if (mirror && sameSheet(mirror, stored)) return;
-        if (mirror && catchUp(mirror, stored, outgoing)) return;
-        if (mirror) log.info("bubble sheet replaced from the store", { sheet: stored.sheet, popped: stored.popped });
-        // A sheet finished that this process did not hear of (its bus message was lost, or the
-        // write's answer was): everyone here still gets the celebration, then the new sheet.
-        if (mirror && stored.sheet > mirror.sheet) {
-          fanOut.record({ t: "done", sheet: stored.sheet - 1, finished: stored.finished });
-        }
-        outgoing = [];
-        mirror = stored;
-        // The sequence restarts from here: nobody can resume from before the replacement.
-        fanOut.restart();
-        // With its counts: a visitor who joined before the sheet was read has had none yet.
-        fanOut.tickAll();
-      })
-      .catch((error: unknown) => log.debug("bubble sheet not loaded", { error: errorText(error) }))
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
+  async function readSheet(): Promise<void> {
+    const stored = await readFresh();
+    if (mirror && sameSheet(mirror, stored)) return;
+    if (mirror && catchUp(mirror, stored, outgoing)) return;
+    if (mirror) log.info("bubble sheet replaced from the store", { sheet: stored.sheet, popped: stored.popped });
+    // A sheet finished that this process did not hear of (its bus message was lost, or the
+    // write's answer was): everyone here still gets the celebration, then the new sheet.
+    if (mirror && stored.sheet > mirror.sheet) {
+      fanOut.record({ t: "done", sheet: stored.sheet - 1, finished: stored.finished });
+    }
+    outgoing = [];
+    mirror = stored;
+    // The sequence restarts from here: nobody can resume from before the replacement.
+    fanOut.restart();
+    // With its counts: a visitor who joined before the sheet was read has had none yet.
+    fanOut.tickAll();
   }
+  const reads = storeReads({ read: readSheet, what: "bubble sheet", bus, guard, log, checkMs });
+  const load = reads.load;
 
-  /** Tells every process what a write popped (and that it finished the sheet, if it did). */
+  /**
+   * Takes what a write of this process popped (and that it finished the sheet, if it did) into the
+   * copy at once, and tells every other process: this copy never waits on the bus for its own
+   * writes (its own news, heard back, adds nothing).
+   */
   function publish(sheet: number, result: PopResult) {
     if (result.sheet !== sheet) return;
     metrics?.popsStored.inc(result.newly.length);
     const news = newsOf(result);
-    if (news) bus.publish(BUBBLES_TOPIC, "pops", { ...news });
+    if (!news) return;
+    published(news);
+    bus.publish(BUBBLES_TOPIC, "pops", { ...news });
   }
 
   const writes = createWriteBatcher<{ sheet: number; i: readonly number[] }, number, PopResult>({
@@ -174,22 +175,8 @@ export function createBubbleHub({
   }
 
   bus.subscribe(BUBBLES_TOPIC, "pops", SheetNewsSchema, published);
-  // The sheet is read once the bus works, and again after it reconnects (messages may have been
-  // lost while it was away).
-  bus.onReady(() => void load());
-  guard.onBack(() => void load());
 
-  const stopRepeating = repeat(
-    [sendOutgoing, sendMs],
-    [fanOut.tickAndReport, tickMs],
-    [() => void load(), checkMs],
-    [
-      () => {
-        if (!mirror) void load();
-      },
-      UNTIL_LOADED_MS,
-    ],
-  );
+  const stopRepeating = repeat([sendOutgoing, sendMs], [fanOut.tickAndReport, tickMs], ...reads.repeated);
 
   /** A visitor's pops: checked, limited, and gathered for the next write of the sheet they were made on. */
   const pop = (peer: Peer, request: Pick<PopRequest, "n" | "sheet" | "i">) => writes.checking(admit(peer, request));

@@ -12,9 +12,10 @@ import {
 import { createWriteBatcher } from "../live/batcher.ts";
 import { broadcast } from "../live/broadcast.ts";
 import { type Bus, busCount, busGeneration } from "../live/bus.ts";
-import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import type { Presence } from "../live/presence.ts";
+import { storeReads } from "../live/store-reads.ts";
 import type { TopicModule } from "../live/topic.ts";
 import type { PeerLimiter } from "../live/visitor-limit.ts";
 import { errorText, type Logger } from "../ops/log.ts";
@@ -79,7 +80,6 @@ export function createCrowd({
   /** The generation of the data the total is counted in (unknown when a process of an earlier build told it). */
   let generation: string | undefined;
   let sent: { total: number; clapping: number; gen?: string } | null = null;
-  let loading: Promise<void> | null = null;
 
   const refuse = (peer: Peer, n: number, { reason, ...refusal }: ClapRefusal, count: number) => {
     metrics?.refused.inc({ reason }, Number.isSafeInteger(count) && count > 0 ? count : 1);
@@ -133,16 +133,14 @@ export function createCrowd({
     broadcast(peers, JSON.stringify({ topic: CLAPS_TOPIC, ...message }));
   }
 
-  function load(): Promise<void> {
-    loading ??= guard
-      .run(() => store.total())
-      .then((reading: ClapReading) => heard(reading, true))
-      .catch((error: unknown) => log.debug("clap total not loaded", { error: errorText(error) }))
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
-  }
+  const { load, repeated: reading } = storeReads({
+    read: () => guard.run(() => store.total()).then((reading: ClapReading) => heard(reading, true)),
+    what: "clap total",
+    bus,
+    guard,
+    log,
+    checkMs,
+  });
 
   function publish(result: AddResult) {
     bus.publish(CLAPS_TOPIC, "total", { total: result.total, generation: result.generation });
@@ -184,21 +182,8 @@ export function createCrowd({
   bus.subscribe(CLAPS_TOPIC, "total", v.object({ total: busCount, generation: busGeneration }), (news) =>
     heard(news, false),
   );
-  // The total is read once the bus works, and again after it reconnects (messages may have been
-  // lost while it was away).
-  bus.onReady(() => void load());
-  guard.onBack(() => void load());
 
-  const stopRepeating = repeat(
-    [sendChanges, sendMs],
-    [() => void load(), checkMs],
-    [
-      () => {
-        if (total === null) void load();
-      },
-      UNTIL_LOADED_MS,
-    ],
-  );
+  const stopRepeating = repeat([sendChanges, sendMs], ...reading);
 
   /** A visitor's batch: checked, limited, and gathered for the next write. */
   const clap = (peer: Peer, request: Pick<ClapRequest, "n" | "page" | "batch"> & { count: unknown }) =>

@@ -13,8 +13,9 @@ import {
 import { createWriteBatcher } from "../live/batcher.ts";
 import { broadcast } from "../live/broadcast.ts";
 import { type Bus, busGeneration } from "../live/bus.ts";
-import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
+import { storeReads } from "../live/store-reads.ts";
 import type { TopicModule } from "../live/topic.ts";
 import type { PeerLimiter } from "../live/visitor-limit.ts";
 import { errorText, type Logger } from "../ops/log.ts";
@@ -71,7 +72,6 @@ export function createPollHub({
   let generation: string | undefined;
   const changed = new Set<number>();
   const peers = new Set<Peer>();
-  let loading: Promise<void> | null = null;
 
   const tallies = (counts: Counts[]): Omit<TalliesMessage, "topic"> => ({
     t: "tallies",
@@ -111,16 +111,14 @@ export function createPollHub({
     }
   }
 
-  function load(): Promise<void> {
-    loading ??= guard
-      .run(() => store.counts())
-      .then((reading: PollReading) => merge(reading, true))
-      .catch((error: unknown) => log.debug("poll counts not loaded", { error: errorText(error) }))
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
-  }
+  const { load, repeated: reading } = storeReads({
+    read: () => guard.run(() => store.counts()).then((reading: PollReading) => merge(reading, true)),
+    what: "poll counts",
+    bus,
+    guard,
+    log,
+    checkMs,
+  });
 
   /** The questions whose counts changed since the last time, one message each, to everyone here. */
   function sendChanged() {
@@ -182,21 +180,8 @@ export function createPollHub({
     v.object({ counts: v.custom<Counts[]>(isAllCounts), generation: busGeneration }),
     (news) => merge(news, false),
   );
-  // The counts are read once the bus works, and again after it reconnects (messages may have been
-  // lost while it was away).
-  bus.onReady(() => void load());
-  guard.onBack(() => void load());
 
-  const stopRepeating = repeat(
-    [sendChanged, sendMs],
-    [() => void load(), checkMs],
-    [
-      () => {
-        if (!mirror) void load();
-      },
-      UNTIL_LOADED_MS,
-    ],
-  );
+  const stopRepeating = repeat([sendChanged, sendMs], ...reading);
 
   /** A visitor's vote: checked, limited, and gathered for the next write. */
   const vote = (peer: Peer, request: Pick<VoteRequest, "n" | "q" | "a" | "device">) =>

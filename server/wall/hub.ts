@@ -12,10 +12,11 @@ import {
 import { createWriteBatcher } from "../live/batcher.ts";
 import { broadcast } from "../live/broadcast.ts";
 import { type Bus, busCount, busGeneration } from "../live/bus.ts";
-import { repeat, stopTopic, UNTIL_LOADED_MS } from "../live/lifecycle.ts";
+import { repeat, stopTopic } from "../live/lifecycle.ts";
 import type { Peer } from "../live/peer.ts";
 import { resyncAtMost } from "../live/resync.ts";
 import { createSequence } from "../live/sequence.ts";
+import { storeReads } from "../live/store-reads.ts";
 import type { TopicModule } from "../live/topic.ts";
 import type { PeerLimiter } from "../live/visitor-limit.ts";
 import { errorText, type Logger } from "../ops/log.ts";
@@ -89,7 +90,6 @@ export function createWallHub({
   const paintOk = (n: number): Omit<PaintOk, "topic"> => ({ t: "ok", n, cooldownMs });
   const peers = new Set<Peer>();
   let early: Published[] = [];
-  let loading: Promise<void> | null = null;
   let whole: { seq: number; text: string } | null = null;
 
   function sendOutgoing() {
@@ -126,29 +126,22 @@ export function createWallHub({
    * the store's; one it heard later news of keeps it. A store that went back in time (emptied, or a
    * Redis restarted without its data), or whose data is of another generation, replaces the copy whole.
    */
-  function load(): Promise<void> {
-    loading ??= guard
-      .run(() => store.wall())
-      .then((stored) => {
-        if (mirror.replacedBy(stored)) {
-          if (mirror.cells()) log.warn("emoji wall replaced from the store", { version: stored.version });
-          mirror.replace(stored);
-          // Nobody can resume from before a wall replaced whole.
-          sequence.restart();
-          for (const news of early) published(news);
-          early = [];
-          sendWhole(peers);
-          return;
-        }
-        const healed = mirror.heal(stored);
-        if (healed > 0) log.info("emoji wall cells healed from the store", { cells: healed });
-      })
-      .catch((error: unknown) => log.debug("emoji wall not loaded", { error: errorText(error) }))
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
+  async function readWall(): Promise<void> {
+    const stored = await guard.run(() => store.wall());
+    if (mirror.replacedBy(stored)) {
+      if (mirror.cells()) log.warn("emoji wall replaced from the store", { version: stored.version });
+      mirror.replace(stored);
+      // Nobody can resume from before a wall replaced whole.
+      sequence.restart();
+      for (const news of early) published(news);
+      early = [];
+      sendWhole(peers);
+      return;
+    }
+    const healed = mirror.heal(stored);
+    if (healed > 0) log.info("emoji wall cells healed from the store", { cells: healed });
   }
+  const { load, repeated: reading } = storeReads({ read: readWall, what: "emoji wall", bus, guard, log, checkMs });
 
   /** A write from any process. */
   function published(news: Published) {
@@ -205,20 +198,8 @@ export function createWallHub({
   }
 
   bus.subscribe(WALL_TOPIC, "cells", PublishedSchema, published);
-  // Read once the bus works, and again after it reconnects (news may have been lost meanwhile).
-  bus.onReady(() => void load());
-  guard.onBack(() => void load());
 
-  const stopRepeating = repeat(
-    [sendOutgoing, sendMs],
-    [() => void load(), checkMs],
-    [
-      () => {
-        if (!mirror.cells()) void load();
-      },
-      UNTIL_LOADED_MS,
-    ],
-  );
+  const stopRepeating = repeat([sendOutgoing, sendMs], ...reading);
 
   const refuse = (peer: Peer, n: number, refusal: PaintRefusal) => peer.sendJson({ t: "no", n, ...refusal });
 

@@ -1,0 +1,123 @@
+import { afterEach, expect, it, vi } from "vitest";
+import { createLogger } from "../ops/log.ts";
+import { repeat, UNTIL_LOADED_MS } from "./lifecycle.ts";
+import { storeReads } from "./store-reads.ts";
+
+const quiet = createLogger("error", () => {});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A bus and a guard whose events the test raises, and a read it answers one at a time. */
+function harness(checkMs = 30_000) {
+  const ready: (() => void)[] = [];
+  const back: (() => void)[] = [];
+  const log: string[] = [];
+  const answers: { ok: () => void; fail: () => void }[] = [];
+  const reads = storeReads({
+    read: () =>
+      new Promise<void>((resolve, reject) => {
+        log.push(`begin ${answers.length + 1}`);
+        const k = answers.length + 1;
+        answers.push({
+          ok: () => {
+            log.push(`end ${k}`);
+            resolve();
+          },
+          fail: () => {
+            log.push(`fail ${k}`);
+            reject(new Error("the store is waking"));
+          },
+        });
+      }),
+    what: "test copy",
+    bus: { onReady: (handler) => void ready.push(handler) },
+    guard: { onBack: (handler) => void back.push(handler) },
+    log: quiet,
+    checkMs,
+  });
+  return { reads, ready, back, log, answers };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+it("a read asked for while one is in flight is made again once it ends, once however often it was asked", async () => {
+  const { reads, log, answers } = harness();
+  const first = reads.load();
+  const asked = [reads.load(), reads.load(), reads.load()];
+  await settle();
+  expect(log).toEqual(["begin 1"]);
+  answers[0]?.ok();
+  await first;
+  await settle();
+  // The answer in flight may be from before what the later askers know of: one more read, after it.
+  expect(log).toEqual(["begin 1", "end 1", "begin 2"]);
+  let done = false;
+  void Promise.all(asked).then(() => {
+    done = true;
+  });
+  await settle();
+  expect(done).toBe(false);
+  answers[1]?.ok();
+  await Promise.all(asked);
+  expect(log).toEqual(["begin 1", "end 1", "begin 2", "end 2"]);
+});
+
+it("a read asked for after the one in flight failed is still made", async () => {
+  const { reads, log, answers } = harness();
+  void reads.load();
+  const later = reads.load();
+  answers[0]?.fail();
+  await settle();
+  answers[1]?.ok();
+  await later;
+  expect(log).toEqual(["begin 1", "fail 1", "begin 2", "end 2"]);
+  expect(reads.failing()).toBe(false);
+});
+
+it("reads when the bus is ready (again) and when the store answers again", async () => {
+  const { ready, back, log, answers } = harness();
+  for (const handler of ready) handler();
+  await settle();
+  expect(log).toEqual(["begin 1"]);
+  answers[0]?.ok();
+  await settle();
+  for (const handler of back) handler();
+  await settle();
+  expect(log).toEqual(["begin 1", "end 1", "begin 2"]);
+});
+
+it("a read that failed is made again every UNTIL_LOADED_MS until one succeeds, then only every checkMs", async () => {
+  vi.useFakeTimers();
+  const checkMs = 30_000;
+  const { reads, back, log, answers } = harness(checkMs);
+  const stop = repeat(...reads.repeated);
+  // Nothing read yet: it asks at once (the first tick), and again after a failure.
+  await vi.advanceTimersByTimeAsync(UNTIL_LOADED_MS);
+  expect(log).toEqual(["begin 1"]);
+  answers[0]?.ok();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(reads.failing()).toBe(false);
+
+  // The store came back, and the read that asked for failed (a primary still connecting).
+  for (const handler of back) handler();
+  await vi.advanceTimersByTimeAsync(0);
+  answers[1]?.fail();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(reads.failing()).toBe(true);
+  await vi.advanceTimersByTimeAsync(UNTIL_LOADED_MS);
+  expect(log.at(-1)).toBe("begin 3");
+  answers[2]?.fail();
+  await vi.advanceTimersByTimeAsync(UNTIL_LOADED_MS);
+  expect(log.at(-1)).toBe("begin 4");
+  answers[3]?.ok();
+  await vi.advanceTimersByTimeAsync(0);
+
+  // Read: nothing more until the periodic check.
+  const before = log.length;
+  await vi.advanceTimersByTimeAsync(checkMs - 4 * UNTIL_LOADED_MS);
+  expect(log).toHaveLength(before);
+  await vi.advanceTimersByTimeAsync(4 * UNTIL_LOADED_MS);
+  expect(log.at(-1)).toBe("begin 5");
+  stop();
+});

@@ -1,0 +1,83 @@
+import { errorText, type Logger } from "../ops/log.ts";
+import type { StoreGuard } from "../ops/store-guard.ts";
+import type { Bus } from "./bus.ts";
+import { UNTIL_LOADED_MS } from "./lifecycle.ts";
+
+export interface StoreReadsOptions {
+  /** One read of the store into the topic's copy (through the guard); it throws when the store does not answer. */
+  read: () => Promise<void>;
+  /** What is read, for the log ("bubble sheet" gives "bubble sheet not loaded"). */
+  what: string;
+  bus: Pick<Bus, "onReady">;
+  guard: Pick<StoreGuard, "onBack">;
+  log: Logger;
+  checkMs: number;
+}
+
+/**
+ * When a shared toy's process reads its copy of the store again, beside the news the bus brings:
+ * once the bus works and after each reconnect (news may have been lost while it was away), when
+ * the store answers again after it did not (a write whose news was never published), and every
+ * `checkMs` (a message lost some other way).
+ *
+ * One read at a time. A read asked for while one is in flight is made again once that one ends:
+ * the read in flight may have begun before what the asker knows of (a promotion, the store's
+ * return), and an answer from before it would leave the copy without it. A read that fails (the
+ * store still waking after an outage or a failover) is made again every UNTIL_LOADED_MS until one
+ * succeeds: a copy is never left as it was until the next periodic read because the one read
+ * that an event asked for met the store before it answered.
+ */
+export function storeReads({ read, what, bus, guard, log, checkMs }: StoreReadsOptions) {
+  let inFlight: Promise<void> | null = null;
+  let after: Promise<void> | null = null;
+  /** True until a read succeeds, and again after one fails. */
+  let failing = true;
+
+  function once(): Promise<void> {
+    const reading: Promise<void> = read()
+      .then(
+        () => {
+          failing = false;
+        },
+        (error: unknown) => {
+          failing = true;
+          log.debug(`${what} not loaded`, { error: errorText(error) });
+        },
+      )
+      .finally(() => {
+        if (inFlight === reading) inFlight = null;
+      });
+    inFlight = reading;
+    return reading;
+  }
+
+  /** Reads the store, in a read that begins now or after the one in flight; resolves when it has ended. */
+  function load(): Promise<void> {
+    if (!inFlight) return once();
+    after ??= inFlight.then(() => {
+      after = null;
+      // A read begun since the one in flight ended began after this was asked for: it serves.
+      return inFlight ?? once();
+    });
+    return after;
+  }
+
+  bus.onReady(() => void load());
+  guard.onBack(() => void load());
+
+  return {
+    load,
+    /** Whether the last read failed, or none has succeeded yet. */
+    failing: () => failing,
+    /** What the topic repeats for its copy (lifecycle.ts's `repeat`): the periodic read, and the read again after a failure. */
+    repeated: [
+      [() => void load(), checkMs],
+      [
+        () => {
+          if (failing && !inFlight) void load();
+        },
+        UNTIL_LOADED_MS,
+      ],
+    ] satisfies [() => void, number][],
+  };
+}
