@@ -3,6 +3,7 @@ import { type DoneMessage, isPopped } from "../../contracts/bubbles.ts";
 import { createBus } from "../live/bus.ts";
 import { localPresence } from "../live/presence.ts";
 import { createLogger } from "../ops/log.ts";
+import { createStoreGuard } from "../ops/store-guard.ts";
 import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";
 import { createBubbleHub } from "./hub.ts";
@@ -216,5 +217,58 @@ it("a pop whose news was lost is in another process's copy soon after the store 
     if (sheet && isPopped(sheet.bits, 6)) break;
     expect(Date.now() - started, "healed within 2 s").toBeLessThan(2000);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+});
+
+it("a pop sent again because the answer to its first write was lost is on every process's copy", async () => {
+  const [, open] = testBackends[0] as (typeof testBackends)[number];
+  const { backends, cleanUp } = await open();
+  cleanUps.push(cleanUp);
+  const bus = createBus(backends, quiet);
+  const store = sqliteBubbleStore(backends.sqlite);
+  // The first write lands, and its answer is lost (a deadline): no news of it goes out.
+  let loseAnswer = true;
+  const losing = {
+    ...store,
+    pop: async (...args: Parameters<typeof store.pop>) => {
+      const result = await store.pop(...args);
+      if (loseAnswer) {
+        loseAnswer = false;
+        throw new Error("no answer within the deadline");
+      }
+      return result;
+    },
+  };
+  const hub = (withStore: typeof store) => {
+    const made = createBubbleHub({
+      store: withStore,
+      bus,
+      // A guard each, as each process has: the first one's trouble is not the second's.
+      guard: createStoreGuard({ name: "sqlite", deadlineMs: 1500, log: quiet }),
+      log: quiet,
+      limiter: { take: async () => 0 },
+      presence: localPresence(),
+      size: 8,
+      checkMs: 600_000,
+    });
+    cleanUps.push(() => made.stop());
+    return made;
+  };
+  const first = hub(losing);
+  const second = hub(store);
+  await Promise.all([first.sheet(), second.sheet()]);
+  const page = testPeer();
+  first.join(page);
+  first.pop(page, { n: 1, sheet: 1, i: [4] });
+  await until(() => page.texts.some((m) => m.t === "no"));
+  // The page sends it again, here to the other process: the store has it, nothing is new.
+  const again = testPeer();
+  second.join(again);
+  second.pop(again, { n: 1, sheet: 1, i: [4] });
+  await until(() => again.texts.some((m) => m.t === "ok"));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const copy of [first, second]) {
+    const seen = await copy.sheet();
+    expect(seen && isPopped(seen.bits, 4)).toBe(true);
   }
 });

@@ -114,12 +114,15 @@ export function createBubbleHub({
   /**
    * Takes what a write of this process popped (and that it finished the sheet, if it did) into the
    * copy at once, and tells every other process: this copy never waits on the bus for its own
-   * writes (its own news, heard back, adds nothing).
+   * writes (its own news, heard back, adds nothing). The news names every bubble the write asked
+   * for (`asked`), popped now whoever popped it first: a pop sent again because the answer to its
+   * first write was lost (a deadline, a server stopping) finds its bubble popped and pops nothing
+   * new, and the first write's news may never have gone out; a copy that had it takes nothing.
    */
-  function publish(sheet: number, result: PopResult) {
+  function publish(sheet: number, result: PopResult, asked: readonly number[] = []) {
     if (result.sheet !== sheet) return;
     metrics?.popsStored.inc(result.newly.length);
-    const news = newsOf(result);
+    const news = newsOf(result, asked);
     if (!news) return;
     published(news);
     bus.publish(BUBBLES_TOPIC, "pops", { ...news });
@@ -138,8 +141,13 @@ export function createBubbleHub({
         void load();
         return;
       }
+      // News first: a page told "ok" has its pops on this server's copy.
+      publish(
+        sheet,
+        result,
+        batch.flatMap(({ request }) => request.i),
+      );
       for (const { peer, n } of batch) peer.sendJson({ t: "ok", n });
-      publish(sheet, result);
     },
     failed(_, batch) {
       for (const { peer, n, request } of batch) refuse(peer, n, STORE_AWAY, request.i.length);

@@ -21,9 +21,13 @@ export const SheetNewsSchema = v.object({
 });
 export type SheetNews = v.InferOutput<typeof SheetNewsSchema>;
 
-/** The news of a write to its sheet, or null when it has none to tell (it popped nothing new). */
-export function newsOf(result: PopResult): SheetNews | null {
-  const news: SheetNews = { sheet: result.sheet, i: result.newly, popped: result.popped, finished: result.finished };
+/**
+ * The news of a write to its sheet: the bubbles it popped first and those it was `asked` for that
+ * were popped already (all popped now), or null when there are none and the sheet goes on.
+ */
+export function newsOf(result: PopResult, asked: readonly number[] = []): SheetNews | null {
+  const i = [...new Set([...result.newly, ...asked])];
+  const news: SheetNews = { sheet: result.sheet, i, popped: result.popped, finished: result.finished };
   if (result.next) {
     news.next = result.next;
     news.size = result.size;

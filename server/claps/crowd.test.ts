@@ -49,9 +49,11 @@ afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
 });
 
-function crowdOn(store: ClapStore, { deadlineMs = 1000, limit = async () => 0 } = {}) {
+function crowdOn(
+  store: ClapStore,
+  { deadlineMs = 1000, limit = async () => 0, bus = createBus({ kind: "sqlite" } as Backends, quiet) } = {},
+) {
   let clock = 1_000_000;
-  const bus = createBus({ kind: "sqlite" } as Backends, quiet);
   const crowd = createCrowd({
     store,
     bus,
@@ -139,6 +141,39 @@ describe("the crowd in one process", () => {
     await settle();
     await settle();
     expect(await crowd.crowd()).toMatchObject({ total: 3 });
+  });
+
+  it("tells every process of a batch sent again because the answer to its first write was lost", async () => {
+    const memory = memoryStore();
+    // The first write lands, and its answer is lost (a deadline): no news of it goes out.
+    let loseAnswer = true;
+    const losing: ClapStore = {
+      total: () => memory.store.total(),
+      async add(batches, at) {
+        const result = await memory.store.add(batches, at);
+        if (loseAnswer) {
+          loseAnswer = false;
+          throw new Error("no answer within the deadline");
+        }
+        return result;
+      },
+    };
+    // Two processes on one bus (each with a guard of its own).
+    const bus = createBus({ kind: "sqlite" } as Backends, quiet);
+    const { crowd: first } = crowdOn(losing, { bus });
+    const { crowd: second } = crowdOn(memory.store, { bus });
+    await Promise.all([first.crowd(), second.crowd()]);
+    const peer = testPeer();
+    await first.clap(peer, { n: 1, page: PAGE, batch: 1, count: 4 });
+    await first.flush();
+    expect(peer.texts).toEqual([expect.objectContaining({ t: "no", n: 1 })]);
+    // The page sends it again, here to the other process: counted before, it adds nothing now.
+    const again = testPeer();
+    await second.clap(again, { n: 1, page: PAGE, batch: 1, count: 4 });
+    await second.flush();
+    expect(again.texts).toEqual([expect.objectContaining({ t: "ok", n: 1, counted: false, total: 4 })]);
+    await settle();
+    expect(await first.crowd()).toMatchObject({ total: 4 });
   });
 
   it("counts the visitors that clapped in the last five seconds, each once, two behind one address as two", async () => {

@@ -165,7 +165,9 @@ export function createCrowd({
         peer.sendJson({ ...ok });
       }
       metrics?.stored.inc(added);
-      if (added > 0) publish(result);
+      // Told even when nothing was added: a batch sent again because the answer to its first write
+      // was lost adds nothing, and the first write's news may never have gone out.
+      publish(result);
     },
     failed(_, batch) {
       for (const { peer, n, request } of batch) refuse(peer, n, STORE_AWAY, request.count);

@@ -171,4 +171,39 @@ describe("the polls' hub", () => {
     await until(() => tallies(watcher).length > 0);
     expect(tallies(watcher)).toEqual([{ topic: "polls", t: "tally", q: 1, counts: [0, 1, 0] }]);
   });
+  it("tells every process of a vote sent again because the answer to its first write was lost", async () => {
+    const backends = await openStore();
+    const real = sqlitePollStore(backends.sqlite, 1000);
+    // The first write lands, and its answer is lost (a deadline): no news of it goes out.
+    let loseAnswer = true;
+    const losing: PollStore = {
+      counts: () => real.counts(),
+      vote: async (votes) => {
+        const result = await real.vote(votes);
+        if (loseAnswer) {
+          loseAnswer = false;
+          throw new Error("no answer within the deadline");
+        }
+        return result;
+      },
+    };
+    // Two processes on one bus, a guard each: the first one's trouble is not the second's.
+    const bus = createBus(backends, quiet);
+    const guard = () => createStoreGuard({ name: "sqlite", deadlineMs: 1000, log: quiet });
+    const first = await hubOn(backends, { store: losing, bus, guard: guard(), sendMs: 20 });
+    const second = await hubOn(backends, { store: real, bus, guard: guard(), sendMs: 20 });
+    const [voter, watcher] = [testPeer("127.0.0.1", device(1)), testPeer()];
+    first.join(voter);
+    first.join(watcher);
+    await first.vote(voter, { n: 1, q: 3, a: 1, device: device(1) });
+    await until(() => answer(voter, 1) !== undefined);
+    expect(answer(voter, 1)).toMatchObject({ t: "no", n: 1 });
+    // The page sends it again, here to the other process: counted before, it counts nothing now.
+    const again = testPeer("127.0.0.1", device(1));
+    await second.vote(again, { n: 1, q: 3, a: 1, device: device(1) });
+    await until(() => answer(again, 1) !== undefined);
+    expect(answer(again, 1)).toMatchObject({ t: "ok", counted: false });
+    await until(() => tallies(watcher).length > 0);
+    expect(tallies(watcher)).toEqual([{ topic: "polls", t: "tally", q: 3, counts: [0, 1, 0] }]);
+  });
 });

@@ -135,13 +135,18 @@ export function createPollHub({
     peer.sendJson({ t: "no", n, ...refusal });
   };
 
-  /** Takes a write's counts, and tells every process after a write that counted something. */
+  /**
+   * Takes a write's counts, and tells every process, whether the write counted something or not: a
+   * vote sent again because the answer to its first write was lost (a deadline, a server stopping)
+   * counts nothing, and the first write's news may never have gone out. Counts only go up, so a
+   * copy that had them takes nothing.
+   */
   function publish(result: VoteResult) {
     merge(result, true);
     const counted = result.outcomes.filter((outcome) => outcome.counted).length;
     metrics?.votes.inc({ outcome: "counted" }, counted);
     metrics?.votes.inc({ outcome: "repeat" }, result.outcomes.length - counted);
-    if (counted > 0) bus.publish(POLLS_TOPIC, "counts", { counts: result.counts, generation: result.generation });
+    bus.publish(POLLS_TOPIC, "counts", { counts: result.counts, generation: result.generation });
   }
 
   const writes = createWriteBatcher<Vote, 0, VoteResult>({

@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { decodeCells, emptyCells, WALL_SIZE } from "../../contracts/wall.ts";
-import { createBus } from "../live/bus.ts";
+import { type Bus, createBus } from "../live/bus.ts";
 import { visitorLimit } from "../live/visitor-limit.ts";
 import type { Backends } from "../ops/backends.ts";
 import { createFleetLimiter } from "../ops/limiter.ts";
 import { createLogger } from "../ops/log.ts";
+import { createStoreGuard, type StoreGuard } from "../ops/store-guard.ts";
 import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";
 import { until } from "../test/until.ts";
 import { createWallHub } from "./hub.ts";
 import { sqliteWallStore } from "./sqlite.ts";
+import type { WallStore } from "./store.ts";
 
 /** The wall's hub in one process, on SQLite, with visitors as test peers. */
 const quiet = createLogger("error", () => {});
@@ -26,7 +28,16 @@ async function sqlite() {
 }
 
 /** A hub on `backends`, with a bus of its own unless given one. */
-function hubOn(backends: Backends, { checkMs = 60_000, cooldownS = 0, bus = createBus(backends, quiet) } = {}) {
+function hubOn(
+  backends: Backends,
+  {
+    checkMs = 60_000,
+    cooldownS = 0,
+    bus = createBus(backends, quiet),
+    store = sqliteWallStore(backends.sqlite),
+    guard = backends.guard,
+  }: { checkMs?: number; cooldownS?: number; bus?: Bus; store?: WallStore; guard?: StoreGuard } = {},
+) {
   const limiter =
     cooldownS > 0
       ? visitorLimit(
@@ -37,9 +48,9 @@ function hubOn(backends: Backends, { checkMs = 60_000, cooldownS = 0, bus = crea
         )
       : { take: async () => 0 };
   const hub = createWallHub({
-    store: sqliteWallStore(backends.sqlite),
+    store,
     bus,
-    guard: backends.guard,
+    guard,
     log: quiet,
     limiter,
     cooldownMs: cooldownS * 1000,
@@ -218,6 +229,45 @@ describe("the wall's hub", () => {
     await here.paint(testPeer(), { n: 1, id: "hub-paint-009", cell: 150, e: 9 });
     await here.flush();
     await until(() => wallOf(watcher).cells[150] === 10);
+  });
+
+  it("tells every process of a paint sent again because the answer to its first write was lost", async () => {
+    const backends = await sqlite();
+    const real = sqliteWallStore(backends.sqlite);
+    // The first write lands, and its answer is lost (a deadline): no news of it goes out.
+    let loseAnswer = true;
+    const losing: WallStore = {
+      ...real,
+      async paint(paints, now) {
+        const result = await real.paint(paints, now);
+        if (loseAnswer) {
+          loseAnswer = false;
+          throw new Error("no answer within the deadline");
+        }
+        return result;
+      },
+    };
+    // Two processes on one bus, a guard each: the first one's trouble is not the second's.
+    const bus = createBus(backends, quiet);
+    const guard = () => createStoreGuard({ name: "sqlite", deadlineMs: 1500, log: quiet });
+    const { hub: first } = hubOn(backends, { bus, store: losing, guard: guard() });
+    const { hub: second } = hubOn(backends, { bus, guard: guard() });
+    const [watchFirst, watchSecond] = [testPeer(), testPeer()];
+    first.join(watchFirst);
+    second.join(watchSecond);
+    await Promise.all([first.wall(), second.wall()]);
+    const paint = { id: "paint-answer-lost-1", cell: 77, e: 5 };
+    const painter = testPeer("198.51.100.40");
+    await first.paint(painter, { n: 1, ...paint });
+    await first.flush();
+    expect(painter.texts).toEqual([expect.objectContaining({ t: "no", n: 1 })]);
+    // The page sends it again, here to the other process: applied before, nothing is painted now.
+    const page = testPeer("198.51.100.40");
+    await second.paint(page, { n: 1, ...paint });
+    expect(page.texts).toEqual([{ t: "ok", n: 1, cooldownMs: 0 }]);
+    // Both processes' visitors get it.
+    await until(() => wallOf(watchSecond).cells[77] === 6);
+    await until(() => wallOf(watchFirst).cells[77] === 6);
   });
 
   it("takes the store's wall whole when the store went back in time (emptied, or restored from an old copy)", async () => {

@@ -60,7 +60,6 @@ export interface WallHubOptions {
   checkMs?: number;
 }
 
-/** What one write published: the version the store gave it, its cells, and the data's generation. */
 /** A write's news on the bus (server/live/bus.ts checks it): its version, its cells, its data's generation. */
 const PublishedSchema = v.object({
   v: busCount,
@@ -68,6 +67,8 @@ const PublishedSchema = v.object({
   g: busGeneration,
 });
 type Published = v.InferOutput<typeof PublishedSchema>;
+/** A write's news, and whether it skipped a paint whose id the store had applied before. */
+type Written = { news: Published; skipped: boolean };
 
 /** News that arrives before the wall is first read waits for it (the read may predate it). */
 const MAX_EARLY = 1000;
@@ -139,9 +140,20 @@ export function createWallHub({
       return;
     }
     const healed = mirror.heal(stored);
-    if (healed > 0) log.info("emoji wall cells healed from the store", { cells: healed });
+    if (healed.length === 0) return;
+    log.info("emoji wall cells healed from the store", { cells: healed.length });
+    // What this copy lacked, the others likely lack too (news that never went out): told as of the
+    // store's version, which every paint up to it is in.
+    bus.publish(WALL_TOPIC, "cells", { v: stored.version, c: healed, g: stored.generation });
   }
   const { load, repeated: reading } = storeReads({ read: readWall, what: "emoji wall", bus, guard, log, checkMs });
+
+  /**
+   * A paint sent again that the store applied before: the write that applied it may have lost its
+   * answer before its news went out (a deadline, a server stopping), so this copy, and the others,
+   * may lack it. The store is read, and what it heals is sent here and told to every process.
+   */
+  const appliedBefore = () => load();
 
   /** A write from any process. */
   function published(news: Published) {
@@ -158,25 +170,28 @@ export function createWallHub({
 
   const paints = paintAdmission({ store, guard, limiter, cooldownMs });
 
-  const writes = createWriteBatcher<IdentifiedPaint, "wall", Published>({
+  const writes = createWriteBatcher<IdentifiedPaint, "wall", Written>({
     flushMs,
     guard,
     keyOf: () => "wall",
     async write(_, paints) {
       const { version, painted, generation } = await store.paint(paints, Date.now());
       // The last paint of a cell in the batch wins, as it would have one write later.
-      return { v: version, c: [...new Map(painted).entries()], g: generation };
+      return {
+        news: { v: version, c: [...new Map(painted).entries()], g: generation },
+        skipped: painted.length < paints.length,
+      };
     },
-    written(_, batch, news) {
+    written(_, batch, result) {
       paints.answered(batch);
-      landed(news);
+      landed(result);
       for (const { peer, n } of batch) peer.sendJson(paintOk(n));
     },
     failed(_, batch) {
       paints.answered(batch);
       for (const { peer, n } of batch) refuse(peer, n, WALL_AWAY);
     },
-    landedLate: (_, news) => landed(news),
+    landedLate: (_, result) => landed(result),
     refuseLate(_, batch) {
       paints.answered(batch);
       for (const { peer, n } of batch) refuse(peer, n, WALL_STOPPING);
@@ -188,7 +203,9 @@ export function createWallHub({
    * before the answers (a page that is told "ok" already has its cell's news, or a later one), and
    * the other processes hear of it on the bus (this one ignores its own news then: not later).
    */
-  function landed(news: Published) {
+  function landed({ news, skipped }: Written) {
+    // A paint whose id was applied before: the store is read (appliedBefore).
+    if (skipped) appliedBefore();
     if (news.c.length === 0) return;
     // Written to data of another generation (the store began again): its wall, whole.
     if (mirror.cells() && news.g !== mirror.generation()) void load();
@@ -211,7 +228,10 @@ export function createWallHub({
     if (refused) return refuse(peer, n, refused);
     const admission = await paints.admit(peer, id);
     // On the wall already: its page never had the ok. Nothing is painted again, or spent.
-    if (admission === "applied") return peer.sendJson(paintOk(n));
+    if (admission === "applied") {
+      await appliedBefore();
+      return peer.sendJson(paintOk(n));
+    }
     if (admission !== "gather") return refuse(peer, n, admission);
     paints.gathered(id);
     writes.add(peer, n, { id, cell, e });

@@ -46,14 +46,16 @@ export function createWallCopy() {
     },
     /**
      * A read of the store: a cell known only as of its version or earlier takes the store's, one
-     * with later news keeps it. How many cells the store had that the copy had not.
+     * with later news keeps it. The cells that changed ([cell, palette index]).
      */
-    heal(stored: StoredWall): number {
-      let healed = 0;
+    heal(stored: StoredWall): [number, number][] {
+      const healed: [number, number][] = [];
       for (let cell = 0; cell < WALL_SIZE; cell++) {
         const byte = stored.cells[cell] ?? 0;
-        if (byte > 0 && byte !== copy?.cells[cell]) healed++;
-        if (byte > 0) take(cell, byte - 1, stored.version);
+        if (byte === 0) continue;
+        const had = copy?.cells[cell];
+        take(cell, byte - 1, stored.version);
+        if (had !== byte && copy?.cells[cell] === byte) healed.push([cell, byte - 1]);
       }
       return healed;
     },
