@@ -1,8 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { CLAP_THROTTLE_MS } from "../app/toys/clap/logic";
 import { allConfirmed, LIVE as CROWD_LIVE, zone } from "./clap-crowd";
-import { bigButton } from "./counter-page";
 import { allowProblems, expect, httpErrorLine, open } from "./fixtures";
+import { clickThrough } from "./fleet-clicks";
 import { watchRequests } from "./fleet-requests";
 import { bubblesOf, clapTotal, sheetProblems, wallProblems } from "./fleet-store";
 import { saidWrong, watchWords, withFleet } from "./proxied-fleet";
@@ -37,9 +37,6 @@ async function visitor(browser: Browser, origin: string, path: string) {
   return { page, requests };
 }
 
-/** The page's own count of its clicks ("Your clicks"). */
-const yourClicks = async (page: Page) => Number(await page.locator("[data-early-count]").textContent());
-
 test("Redis' primary killed with SIGKILL during a rolling restart: every acknowledged action kept, every click counted once", async ({
   browser,
   fleet,
@@ -63,7 +60,10 @@ test("Redis' primary killed with SIGKILL during a rolling restart: every acknowl
     { page: crowd.page, words: CROWD_LIVE },
   ];
   for (const { page, words } of live) await expect(page.getByText(words)).toBeVisible({ timeout: 15_000 });
-  const totalBefore = Number(((await (await fetch(`${origin}/api/clicks`)).json()) as { total: number }).total);
+  const clicks = await clickThrough(
+    origin,
+    buttons.map(({ page }) => page),
+  );
 
   let running = true;
   const loops = [
@@ -88,12 +88,6 @@ test("Redis' primary killed with SIGKILL during a rolling restart: every acknowl
         await crowd.page.waitForTimeout(CLAP_THROTTLE_MS + 20);
       }
     })(),
-    ...buttons.map(async ({ page }) => {
-      while (running) {
-        await bigButton(page).click();
-        await page.waitForTimeout(150);
-      }
-    }),
   ];
 
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -108,7 +102,7 @@ test("Redis' primary killed with SIGKILL during a rolling restart: every acknowl
   for (const { page, words } of live) await expect(page.getByText(words)).toBeVisible({ timeout: LIVE_WITHIN_MS });
   await new Promise((resolve) => setTimeout(resolve, 3000));
   running = false;
-  await Promise.all(loops);
+  await Promise.all([...loops, clicks.stop()]);
   test.info().annotations.push({ type: "failover", description: `primary ${killed} killed, ${promoted} promoted` });
 
   // The servers name the new primary.
@@ -119,12 +113,7 @@ test("Redis' primary killed with SIGKILL during a rolling restart: every acknowl
   }
 
   // Every click counted once: each page's own count, all sent (none waiting), is the total's rise.
-  for (const { page } of buttons) await expect(page.getByText(/\(\d+ waiting\)/)).toHaveCount(0, { timeout: 30_000 });
-  const clicks = (await Promise.all(buttons.map(({ page }) => yourClicks(page)))).reduce((a, b) => a + b, 0);
-  expect(clicks).toBeGreaterThan(20);
-  await expect
-    .poll(async () => Number(((await (await fetch(`${origin}/api/clicks`)).json()) as { total: number }).total))
-    .toBe(totalBefore + clicks);
+  await clicks.countedOnce();
 
   // Every clap confirmed, each counted once.
   await allConfirmed(crowd.page);

@@ -3,6 +3,7 @@ import { CLAP_THROTTLE_MS } from "../app/toys/clap/logic";
 import { POLLS } from "../app/toys/polls/words";
 import { allConfirmed, LIVE as CROWD_LIVE, zone } from "./clap-crowd";
 import { expect, open } from "./fixtures";
+import { clickThrough } from "./fleet-clicks";
 import { watchRequests } from "./fleet-requests";
 import { bubblesOf, clapTotal, pollCounts, sheetProblems, wallProblems } from "./fleet-store";
 import { saidWrong, watchWords, withFleet } from "./proxied-fleet";
@@ -14,7 +15,8 @@ import { paint, LIVE as WALL_LIVE } from "./wall-page";
  * and is started again, while visitors pop, paint, vote and clap through nginx. Every action a
  * server acknowledged is in the store afterwards, every page is live again within a few seconds of
  * each SIGTERM, and no page ever says there is no server, that its network blocks WebSockets, or
- * that it is offline (watched from each page's first paint to the end).
+ * that it is offline (watched from each page's first paint to the end). Every click of three
+ * Useless Buttons is counted once.
  */
 const SHEET = 600;
 const test = withFleet({ servers: 3, env: { WALL_COOLDOWN_S: "1", BUBBLES_SHEET_SIZE: String(SHEET) } });
@@ -54,6 +56,12 @@ test("a rolling restart under load: every acknowledged action is kept, every pag
   ];
   const polls = await visitor(browser, origin, "/polls", "tallies");
   const crowd = await visitor(browser, origin, "/clap");
+  // Three Useless Buttons, as the held-out check of issue 57 clicked through a rolling restart.
+  const buttons = [
+    await visitor(browser, origin, "/"),
+    await visitor(browser, origin, "/"),
+    await visitor(browser, origin, "/"),
+  ];
   const pages = [
     ...sheets.map((v) => ({ ...v, words: SHEET_LIVE as string | null })),
     ...walls.map((v) => ({ ...v, words: WALL_LIVE as string | null })),
@@ -63,6 +71,10 @@ test("a rolling restart under load: every acknowledged action is kept, every pag
   for (const { page, requests, words } of pages) await liveAgain(page, requests.live, words, 15_000);
 
   // The load: each visitor at a person's pace, until told to stop.
+  const clicks = await clickThrough(
+    origin,
+    buttons.map(({ page }) => page),
+  );
   let running = true;
   const loops = [
     ...sheets.map(async ({ page }, k) => {
@@ -121,7 +133,7 @@ test("a rolling restart under load: every acknowledged action is kept, every pag
     ).toBeVisible();
   }
   running = false;
-  await Promise.all(loops);
+  await Promise.all([...loops, clicks.stop()]);
   test.info().annotations.push({ type: "restarts", description: JSON.stringify(restarts) });
   // Each server stopped with channels open: every restart moved pages, none was of an idle server.
   expect(restarts.map((r) => r.server)).toEqual(fleet.servers.map((_, k) => k));
@@ -162,6 +174,9 @@ test("a rolling restart under load: every acknowledged action is kept, every pag
     await expect.poll(() => clapTotal(server), on("the claps")).toBe(claps);
   }
 
-  for (const { page } of pages) expect(await saidWrong(page), page.url()).toEqual([]);
-  for (const { page } of pages) await page.context().close();
+  // Every click counted once: each page's own count, all sent, is exactly the total's rise.
+  await clicks.countedOnce();
+
+  for (const { page } of [...pages, ...buttons]) expect(await saidWrong(page), page.url()).toEqual([]);
+  for (const { page } of [...pages, ...buttons]) await page.context().close();
 });

@@ -21,7 +21,13 @@ export async function sheetProblems(origin: string, size: number, acked: readonl
   );
   const sentBubbles = new Set(bubblesOf(sent));
   return [
-    ...bubblesOf(acked).flatMap((i) => (popped.has(i) ? [] : [`acknowledged bubble ${i + 1} is not popped`])),
+    ...bubblesOf(acked).flatMap((i) =>
+      popped.has(i)
+        ? []
+        : [
+            `acknowledged bubble ${i + 1} is not popped (sent in ${bubblesOf(sent).filter((k) => k === i).length} requests)`,
+          ],
+    ),
     ...[...popped].flatMap((i) => (sentBubbles.has(i) ? [] : [`bubble ${i + 1} is popped, and no page popped it`])),
   ];
 }
