@@ -19,14 +19,13 @@ export async function sheetProblems(origin: string, size: number, acked: readonl
   const popped = new Set(
     Array.from({ length: size }, (_, i) => i).filter((i) => (bits[i >> 3] ?? 0) & (0x80 >> (i & 7))),
   );
-  const sentBubbles = new Set(bubblesOf(sent));
+  const sentList = bubblesOf(sent);
+  const sentBubbles = new Set(sentList);
   return [
     ...bubblesOf(acked).flatMap((i) =>
       popped.has(i)
         ? []
-        : [
-            `acknowledged bubble ${i + 1} is not popped (sent in ${bubblesOf(sent).filter((k) => k === i).length} requests)`,
-          ],
+        : [`acknowledged bubble ${i + 1} is not popped (sent in ${sentList.filter((k) => k === i).length} requests)`],
     ),
     ...[...popped].flatMap((i) => (sentBubbles.has(i) ? [] : [`bubble ${i + 1} is popped, and no page popped it`])),
   ];

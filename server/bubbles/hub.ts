@@ -21,14 +21,16 @@ import type { BubbleStore, PopResult, StoredSheet } from "./store.ts";
  * The live sheet in one server process, the topic "bubbles" of the live channel. Pops from its
  * visitors go through the shared batching window (server/live/batcher.ts) to the store, one write
  * per sheet: pops belong to the sheet they were made on, written to it or refused, never onto the
- * next one another process started meanwhile. Each write's new pops go into this process's copy of
- * the sheet and are published on the bus for every other process's; each sends them to its
- * visitors every `sendMs`, numbered in the topic's sequence (server/live/sequence.ts), never one
- * message per pop. A visitor who comes back names where it left off and gets what it missed when
- * that is less than the whole sheet, or the whole sheet (encoded once per state). The copy is
- * compared with the store when store-reads.ts says (after a reconnect, an outage, every `checkMs`),
- * and replaced and sent to everyone if it differs (a lost bus message heals there). A sheet keeps its size until it is finished (store.ts): `size` is this process's
- * setting, for the sheets it begins; the copy has the size of the sheet as the store keeps it.
+ * next one another process started meanwhile. Each write's pops (every bubble it was asked for,
+ * popped now) go into this process's copy of the sheet and are published on the bus for every
+ * other process's; each sends what is new to its copy to its visitors every `sendMs`, numbered in
+ * the topic's sequence (server/live/sequence.ts), never one message per pop. A visitor who comes
+ * back names where it left off and gets what it missed when that is less than the whole sheet, or
+ * the whole sheet (encoded once per state). The copy is compared with the store when
+ * store-reads.ts says (after a reconnect, an outage, every `checkMs`), and replaced and sent to
+ * everyone if it differs (a lost bus message heals there). A sheet keeps its size until it is
+ * finished (store.ts): `size` is this process's setting, for the sheets it begins; the copy has
+ * the size of the sheet as the store keeps it.
  * What visitors are sent is fan-out.ts's; how the copy takes news and reads is sheet-news.ts's.
  */
 export interface BubbleHubOptions {
@@ -62,7 +64,7 @@ export function createBubbleHub({
   checkMs = 30_000,
 }: BubbleHubOptions) {
   let mirror: StoredSheet | null = null;
-  /** News heard over the bus so far (a load in flight reads again when there is more). */
+  /** News taken so far, from the bus and from this process's own writes (a load in flight reads again when there is more). */
   let heard = 0;
   let outgoing: number[] = [];
   const fanOut = createSheetFanOut({ presence, copy: () => mirror, pending: () => outgoing.length });
@@ -109,7 +111,7 @@ export function createBubbleHub({
     fanOut.tickAll();
   }
   const reads = storeReads({ read: readSheet, what: "bubble sheet", bus, guard, log, checkMs });
-  const load = reads.load;
+  const { load, loaded } = reads;
 
   /**
    * Takes what a write of this process popped (and that it finished the sheet, if it did) into the
@@ -198,7 +200,7 @@ export function createBubbleHub({
 
   /** The sheet as it stands (for GET /api/bubbles), loading it if need be. */
   async function sheet(): Promise<(Sheet & { here: number }) | null> {
-    if (!mirror) await load();
+    if (!mirror) await loaded();
     const state = fanOut.sheetNow();
     return state && { ...state, here: presence.here() };
   }

@@ -133,8 +133,20 @@ export function createCrowd({
     broadcast(peers, JSON.stringify({ topic: CLAPS_TOPIC, ...message }));
   }
 
-  const { load, repeated: reading } = storeReads({
-    read: () => guard.run(() => store.total()).then((reading: ClapReading) => heard(reading, true)),
+  const {
+    load,
+    loaded,
+    repeated: reading,
+  } = storeReads({
+    read: () =>
+      guard
+        .run(() => store.total())
+        .then((reading: ClapReading) => {
+          // Not a count: a failed read, asked again in a second.
+          if (!Number.isSafeInteger(reading.total) || reading.total < 0)
+            throw new Error("the stored total is not a count");
+          heard(reading, true);
+        }),
     what: "clap total",
     bus,
     guard,
@@ -205,7 +217,7 @@ export function createCrowd({
 
   /** The crowd as it stands (for GET /api/claps), loading the total if need be. */
   async function crowd(): Promise<CrowdJson | null> {
-    if (total === null) await load();
+    if (total === null) await loaded();
     return total === null ? null : { total, clapping: clappingNow() };
   }
 

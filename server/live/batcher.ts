@@ -13,7 +13,7 @@ export interface Batched<R> {
  * to the store in one call per key (a bubble sheet's number: requests for two sheets are never
  * written as one), so the store sees a few writes a second however many people act; each write
  * has the store's deadline (the guard). When the store takes a batch, `written` answers each
- * request and publishes what changed; when it does not answer in time, `failed` tells each request
+ * request and publishes what it wrote; when it does not answer in time, `failed` tells each request
  * to try again, and if the write lands after all, `landedLate` publishes it (too late is not never:
  * what the store holds is everyone's to see).
  *

@@ -1,6 +1,7 @@
 /**
- * How often a topic that has nothing to show yet asks its store again: its first reads failed (a
- * process started while its Redis still connects), and its periodic check is 10 or 30 s away.
+ * How often a topic whose last read of its store failed asks again (a process started while its
+ * Redis still connects, a primary still connecting after a failover): its periodic check is 10 or
+ * 30 s away (store-reads.ts).
  */
 export const UNTIL_LOADED_MS = 1000;
 

@@ -63,7 +63,7 @@ it("a read asked for while one is in flight is made again once it ends, once how
   expect(log).toEqual(["begin 1", "end 1", "begin 2", "end 2"]);
 });
 
-it("a read asked for after the one in flight failed is still made", async () => {
+it("a read asked for while one is in flight that then fails is still made", async () => {
   const { reads, log, answers } = harness();
   void reads.load();
   const later = reads.load();
@@ -75,16 +75,36 @@ it("a read asked for after the one in flight failed is still made", async () => 
   expect(reads.failing()).toBe(false);
 });
 
-it("reads when the bus is ready (again) and when the store answers again", async () => {
+it("reads when the bus is ready, again after each reconnect, and when the store answers again", async () => {
   const { ready, back, log, answers } = harness();
   for (const handler of ready) handler();
   await settle();
   expect(log).toEqual(["begin 1"]);
   answers[0]?.ok();
   await settle();
+  for (const handler of ready) handler();
+  await settle();
+  answers[1]?.ok();
+  await settle();
   for (const handler of back) handler();
   await settle();
-  expect(log).toEqual(["begin 1", "end 1", "begin 2"]);
+  expect(log).toEqual(["begin 1", "end 1", "begin 2", "end 2", "begin 3"]);
+});
+
+it("a caller that needs some reading (a first GET) joins the read in flight rather than waiting for one more", async () => {
+  const { reads, log, answers } = harness();
+  void reads.load();
+  const joined = reads.loaded();
+  answers[0]?.ok();
+  await joined;
+  await settle();
+  expect(log).toEqual(["begin 1", "end 1"]);
+  // With none in flight, it reads.
+  const fresh = reads.loaded();
+  await settle();
+  answers[1]?.ok();
+  await fresh;
+  expect(log).toEqual(["begin 1", "end 1", "begin 2", "end 2"]);
 });
 
 it("a read that failed is made again every UNTIL_LOADED_MS until one succeeds, then only every checkMs", async () => {
@@ -92,7 +112,7 @@ it("a read that failed is made again every UNTIL_LOADED_MS until one succeeds, t
   const checkMs = 30_000;
   const { reads, back, log, answers } = harness(checkMs);
   const stop = repeat(...reads.repeated);
-  // Nothing read yet: it asks at once (the first tick), and again after a failure.
+  // Nothing read yet: it asks at the first tick, a second in, and again after a failure.
   await vi.advanceTimersByTimeAsync(UNTIL_LOADED_MS);
   expect(log).toEqual(["begin 1"]);
   answers[0]?.ok();
@@ -107,6 +127,9 @@ it("a read that failed is made again every UNTIL_LOADED_MS until one succeeds, t
   expect(reads.failing()).toBe(true);
   await vi.advanceTimersByTimeAsync(UNTIL_LOADED_MS);
   expect(log.at(-1)).toBe("begin 3");
+  // A read that hangs is not asked for again beside itself.
+  await vi.advanceTimersByTimeAsync(3 * UNTIL_LOADED_MS);
+  expect(log.at(-1)).toBe("begin 3");
   answers[2]?.fail();
   await vi.advanceTimersByTimeAsync(UNTIL_LOADED_MS);
   expect(log.at(-1)).toBe("begin 4");
@@ -115,9 +138,9 @@ it("a read that failed is made again every UNTIL_LOADED_MS until one succeeds, t
 
   // Read: nothing more until the periodic check.
   const before = log.length;
-  await vi.advanceTimersByTimeAsync(checkMs - 4 * UNTIL_LOADED_MS);
+  await vi.advanceTimersByTimeAsync(checkMs - 7 * UNTIL_LOADED_MS);
   expect(log).toHaveLength(before);
-  await vi.advanceTimersByTimeAsync(4 * UNTIL_LOADED_MS);
+  await vi.advanceTimersByTimeAsync(7 * UNTIL_LOADED_MS);
   expect(log.at(-1)).toBe("begin 5");
   stop();
 });

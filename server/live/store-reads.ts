@@ -56,17 +56,21 @@ export function storeReads({ read, what, bus, guard, log, checkMs }: StoreReadsO
     if (!inFlight) return once();
     after ??= inFlight.then(() => {
       after = null;
-      // A read begun since the one in flight ended began after this was asked for: it serves.
+      // A read begun since the one in flight ended (its command sent after this was asked for) serves.
       return inFlight ?? once();
     });
     return after;
   }
+
+  /** A read in flight, or a new one: for a caller that needs some reading, not one begun after it asked. */
+  const loaded = (): Promise<void> => inFlight ?? load();
 
   bus.onReady(() => void load());
   guard.onBack(() => void load());
 
   return {
     load,
+    loaded,
     /** Whether the last read failed, or none has succeeded yet. */
     failing: () => failing,
     /** What the topic repeats for its copy (lifecycle.ts's `repeat`): the periodic read, and the read again after a failure. */

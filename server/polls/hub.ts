@@ -30,8 +30,8 @@ import type { PollReading, PollStore, Vote, VoteResult } from "./store.ts";
  * The polls in one server process, the topic "polls" of the live channel. Votes from its visitors
  * go through the shared batching window (server/live/batcher.ts) to the store, one write for all
  * the votes gathered; each visitor is answered with its vote's outcome and its question's counts,
- * and every write that counted something publishes the counts on the bus. Every process (this one
- * too) keeps a copy of the counts and sends its visitors the questions that changed every
+ * and every write publishes the counts on the bus (one that counted nothing too: a vote sent again).
+ * Every process (this one too) keeps a copy of the counts and sends its visitors the questions that changed every
  * `sendMs`, never one message per vote. Counts only ever go up (the store forgets old votes, never
  * their tallies), so the larger of two readings is the later one: the copy takes the larger of
  * each, whatever order readings arrive in. A visitor who joins, or comes back, gets every count
@@ -111,7 +111,11 @@ export function createPollHub({
     }
   }
 
-  const { load, repeated: reading } = storeReads({
+  const {
+    load,
+    loaded,
+    repeated: reading,
+  } = storeReads({
     read: () => guard.run(() => store.counts()).then((reading: PollReading) => merge(reading, true)),
     what: "poll counts",
     bus,
@@ -203,7 +207,7 @@ export function createPollHub({
 
   /** Every question's counts (for GET /api/polls), reading them if need be. */
   async function counts(): Promise<Counts[] | null> {
-    if (!mirror) await load();
+    if (!mirror) await loaded();
     return mirror;
   }
 

@@ -37,15 +37,17 @@ import { createWallCopy } from "./wall-copy.ts";
  * the bus may deliver two processes' news in another order than the store took them, and the
  * copy still ends as the store's. What a process takes goes to its visitors every `sendMs` as one
  * numbered message (server/live/sequence.ts), so a visitor who comes back gets what it missed, or
- * the whole wall (200 characters). Every `checkMs` the copy is compared with the store and the
- * cells that differ are sent like any others (a lost bus message heals there). A store whose data
+ * the whole wall (200 characters). The copy is compared with the store when store-reads.ts says
+ * (after a reconnect, an outage, every `checkMs`), and the cells that differ are sent like any
+ * others and published for the other processes (a lost bus message heals there). A store whose data
  * is of another generation than the copy's (server/live/generation.ts: Redis lost its data and
  * began again, however many batches were painted since), or whose version went back, replaces
  * the copy whole, once; news of another generation is not taken: the store is read again. The
  * copy and its versions are wall-copy.ts's.
  *
  * A paint names itself (its id, the same on every resend): one the store applied before is
- * answered ok without painting again and without asking the cooldown (admission.ts).
+ * answered ok without painting again and without asking the cooldown (admission.ts), once the
+ * store was read again (its first write's news may never have gone out).
  */
 export interface WallHubOptions {
   store: WallStore;
@@ -146,7 +148,11 @@ export function createWallHub({
     // store's version, which every paint up to it is in.
     bus.publish(WALL_TOPIC, "cells", { v: stored.version, c: healed, g: stored.generation });
   }
-  const { load, repeated: reading } = storeReads({ read: readWall, what: "emoji wall", bus, guard, log, checkMs });
+  const {
+    load,
+    loaded,
+    repeated: reading,
+  } = storeReads({ read: readWall, what: "emoji wall", bus, guard, log, checkMs });
 
   /**
    * A paint sent again that the store applied before: the write that applied it may have lost its
@@ -179,7 +185,8 @@ export function createWallHub({
       // The last paint of a cell in the batch wins, as it would have one write later.
       return {
         news: { v: version, c: [...new Map(painted).entries()], g: generation },
-        skipped: painted.length < paints.length,
+        // A paint sent again while its first waited here is in the batch twice: not skipped.
+        skipped: painted.length < new Set(paints.map((paint) => paint.id)).size,
       };
     },
     written(_, batch, result) {
@@ -242,7 +249,7 @@ export function createWallHub({
 
   /** The wall as it stands (for GET /api/wall), reading it if need be. */
   async function wallJson(): Promise<WallJson | null> {
-    if (!mirror.cells()) await load();
+    if (!mirror.cells()) await loaded();
     const cells = mirror.cells();
     return cells && { cells: encodeCells(cells), cooldownMs };
   }
