@@ -13,6 +13,9 @@ test.describe("Screaming Bubbles", () => {
     await page.getByRole("button", { name: "Bubble 50" }).click();
     await expect(page.getByRole("status")).toHaveText("Score: 2 / 100");
     await expect(page.getByRole("button", { name: "Bubble 1", exact: true })).toHaveAttribute("aria-pressed", "true");
+    // The sound engine is fetched at the first press (up to 300 ms for the audio output besides):
+    // screams asked for meanwhile play once it is there, all in the same turn.
+    await expect.poll(async () => (await soundsPlayed(page)).length).toBeGreaterThanOrEqual(2);
     const screams = await soundsPlayed(page);
     expect(screams).toHaveLength(2);
     for (const s of screams) expect(s.kind).toBe("osc:sawtooth");
