@@ -2,11 +2,12 @@ import { afterEach, expect, it } from "vitest";
 import { type DoneMessage, isPopped } from "../../contracts/bubbles.ts";
 import { createBus } from "../live/bus.ts";
 import { localPresence } from "../live/presence.ts";
+import type { Backends } from "../ops/backends.ts";
 import { createLogger } from "../ops/log.ts";
-import { createStoreGuard, type StoreGuard } from "../ops/store-guard.ts";
+import { firstAnswerLost, processGuard } from "../test/lost-answer.ts";
 import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";
-import { createBubbleHub } from "./hub.ts";
+import { type BubbleHubOptions, createBubbleHub } from "./hub.ts";
 import { sqliteBubbleStore } from "./sqlite.ts";
 
 const quiet = createLogger("error", () => {});
@@ -22,26 +23,44 @@ const until = async (ready: () => boolean) => {
   }
 };
 
-it("celebrates a sheet finished elsewhere even when the news of it was lost", async () => {
+/** Empty SQLite backends, closed after the test. */
+async function sqlite() {
   const [, open] = testBackends[0] as (typeof testBackends)[number];
   const { backends, cleanUp } = await open();
   cleanUps.push(cleanUp);
+  return backends;
+}
+
+/** A hub on `backends` as one process: its own bus and the backends' guard unless given others. */
+function hubOn(
+  backends: Backends,
+  {
+    store = sqliteBubbleStore(backends.sqlite),
+    bus = createBus(backends, quiet),
+    guard = backends.guard,
+    size = 8,
+    checkMs = 600_000,
+  }: Partial<Pick<BubbleHubOptions, "store" | "bus" | "guard" | "size" | "checkMs">> = {},
+) {
+  const hub = createBubbleHub({
+    store,
+    bus,
+    guard,
+    log: quiet,
+    limiter: { take: async () => 0 },
+    presence: localPresence(),
+    size,
+    checkMs,
+  });
+  cleanUps.push(() => hub.stop());
+  return hub;
+}
+
+it("celebrates a sheet finished elsewhere even when the news of it was lost", async () => {
+  const backends = await sqlite();
   // Two hubs on one store, each with a bus of its own: nothing one publishes reaches the other,
   // as when a pub/sub message is lost. The second one learns of the new sheet from the store alone.
-  const hub = (checkMs: number) => {
-    const made = createBubbleHub({
-      store: sqliteBubbleStore(backends.sqlite),
-      bus: createBus(backends, quiet),
-      guard: backends.guard,
-      log: quiet,
-      limiter: { take: async () => 0 },
-      presence: localPresence(),
-      size: 4,
-      checkMs,
-    });
-    cleanUps.push(() => made.stop());
-    return made;
-  };
+  const hub = (checkMs: number) => hubOn(backends, { size: 4, checkMs });
   const popper = testPeer();
   const watcher = testPeer();
   const here = hub(60_000);
@@ -58,9 +77,7 @@ it("celebrates a sheet finished elsewhere even when the news of it was lost", as
 });
 
 it("a read of the store that began before a write does not take that write back when it ends after its news", async () => {
-  const [, open] = testBackends[0] as (typeof testBackends)[number];
-  const { backends, cleanUp } = await open();
-  cleanUps.push(cleanUp);
+  const backends = await sqlite();
   // Two hubs on one store and one bus, as two processes on one Redis. The second one's first read
   // of the store is held until the first one's pop is written and its news heard.
   const bus = createBus(backends, quiet);
@@ -78,20 +95,7 @@ it("a read of the store that began before a write does not take that write back 
       return snapshot;
     },
   };
-  const hub = (withStore: typeof store) => {
-    const made = createBubbleHub({
-      store: withStore,
-      bus,
-      guard: backends.guard,
-      log: quiet,
-      limiter: { take: async () => 0 },
-      presence: localPresence(),
-      size: 8,
-      checkMs: 600_000,
-    });
-    cleanUps.push(() => made.stop());
-    return made;
-  };
+  const hub = (withStore: typeof store) => hubOn(backends, { store: withStore, bus });
   const writer = hub(store);
   await writer.sheet();
   const reader = hub(slowStore);
@@ -108,22 +112,10 @@ it("a read of the store that began before a write does not take that write back 
 });
 
 it("a check that finds the store only ahead of its copy (news still on its way) sends the difference as pops, not the whole sheet", async () => {
-  const [, open] = testBackends[0] as (typeof testBackends)[number];
-  const { backends, cleanUp } = await open();
-  cleanUps.push(cleanUp);
+  const backends = await sqlite();
   // Another process's write, whose news has not arrived yet: in the store, not on this bus.
   const store = sqliteBubbleStore(backends.sqlite);
-  const hub = createBubbleHub({
-    store,
-    bus: createBus(backends, quiet),
-    guard: backends.guard,
-    log: quiet,
-    limiter: { take: async () => 0 },
-    presence: localPresence(),
-    size: 16,
-    checkMs: 50,
-  });
-  cleanUps.push(() => hub.stop());
+  const hub = hubOn(backends, { store, size: 16, checkMs: 50 });
   const page = testPeer();
   hub.join(page);
   await until(() => page.binaries.length === 1);
@@ -139,22 +131,10 @@ it("a check that finds the store only ahead of its copy (news still on its way) 
 });
 
 it("a write's pops are in its own process's copy even when its news is lost on the bus", async () => {
-  const [, open] = testBackends[0] as (typeof testBackends)[number];
-  const { backends, cleanUp } = await open();
-  cleanUps.push(cleanUp);
+  const backends = await sqlite();
   // A bus that loses every publish (the primary killed between a write and its news).
   const bus = { ...createBus(backends, quiet), publish: () => {} };
-  const hub = createBubbleHub({
-    store: sqliteBubbleStore(backends.sqlite),
-    bus,
-    guard: backends.guard,
-    log: quiet,
-    limiter: { take: async () => 0 },
-    presence: localPresence(),
-    size: 8,
-    checkMs: 600_000,
-  });
-  cleanUps.push(() => hub.stop());
+  const hub = hubOn(backends, { bus });
   const popper = testPeer();
   hub.join(popper);
   await hub.sheet();
@@ -165,9 +145,7 @@ it("a write's pops are in its own process's copy even when its news is lost on t
 });
 
 it("a pop whose news was lost is in another process's copy soon after the store answers again, though the first read then fails", async () => {
-  const [, open] = testBackends[0] as (typeof testBackends)[number];
-  const { backends, cleanUp } = await open();
-  cleanUps.push(cleanUp);
+  const backends = await sqlite();
   const store = sqliteBubbleStore(backends.sqlite);
   let failReads = 0;
   const wakingStore = {
@@ -180,27 +158,12 @@ it("a pop whose news was lost is in another process's copy soon after the store 
       return store.sheet(size);
     },
   };
-  // Two hubs, each with a bus of its own (nothing one publishes reaches the other), no periodic
-  // check within the test: only the store's return can tell the second of the first one's pop.
-  const hub = (withStore: typeof store, guard: StoreGuard) => {
-    const made = createBubbleHub({
-      store: withStore,
-      bus: createBus(backends, quiet),
-      // A guard each, as each process has.
-      guard,
-      log: quiet,
-      limiter: { take: async () => 0 },
-      presence: localPresence(),
-      size: 8,
-      checkMs: 600_000,
-    });
-    cleanUps.push(() => made.stop());
-    return made;
-  };
-  const guard = () => createStoreGuard({ name: "sqlite", deadlineMs: 1500, log: quiet });
-  const readerGuard = guard();
-  const writer = hub(store, guard());
-  const reader = hub(wakingStore, readerGuard);
+  // Two hubs, each with a bus and a guard of its own (nothing one publishes reaches the other),
+  // no periodic check within the test: only the store's return can tell the second of the first
+  // one's pop.
+  const readerGuard = processGuard();
+  const writer = hubOn(backends, { store, guard: processGuard() });
+  const reader = hubOn(backends, { store: wakingStore, guard: readerGuard });
   await Promise.all([writer.sheet(), reader.sheet()]);
   const popper = testPeer();
   writer.join(popper);
@@ -222,41 +185,13 @@ it("a pop whose news was lost is in another process's copy soon after the store 
 });
 
 it("a pop sent again because the answer to its first write was lost is on every process's copy", async () => {
-  const [, open] = testBackends[0] as (typeof testBackends)[number];
-  const { backends, cleanUp } = await open();
-  cleanUps.push(cleanUp);
+  const backends = await sqlite();
   const bus = createBus(backends, quiet);
   const store = sqliteBubbleStore(backends.sqlite);
-  // The first write lands, and its answer is lost (a deadline): no news of it goes out.
-  let loseAnswer = true;
-  const losing = {
-    ...store,
-    pop: async (...args: Parameters<typeof store.pop>) => {
-      const result = await store.pop(...args);
-      if (loseAnswer) {
-        loseAnswer = false;
-        throw new Error("no answer within the deadline");
-      }
-      return result;
-    },
-  };
-  const hub = (withStore: typeof store) => {
-    const made = createBubbleHub({
-      store: withStore,
-      bus,
-      // A guard each, as each process has: the first one's trouble is not the second's.
-      guard: createStoreGuard({ name: "sqlite", deadlineMs: 1500, log: quiet }),
-      log: quiet,
-      limiter: { take: async () => 0 },
-      presence: localPresence(),
-      size: 8,
-      checkMs: 600_000,
-    });
-    cleanUps.push(() => made.stop());
-    return made;
-  };
-  const first = hub(losing);
-  const second = hub(store);
+  // The first write lands, and its answer is lost: no news of it goes out. A guard each, as each
+  // process has: the first one's trouble is not the second's.
+  const first = hubOn(backends, { store: firstAnswerLost(store, "pop"), bus, guard: processGuard() });
+  const second = hubOn(backends, { store, bus, guard: processGuard() });
   await Promise.all([first.sheet(), second.sheet()]);
   const page = testPeer();
   first.join(page);

@@ -4,6 +4,7 @@ import { localPresence } from "../live/presence.ts";
 import type { Backends } from "../ops/backends.ts";
 import { createLogger } from "../ops/log.ts";
 import { createStoreGuard } from "../ops/store-guard.ts";
+import { firstAnswerLost } from "../test/lost-answer.ts";
 import { testPeer } from "../test/peer.ts";
 import { createCrowd } from "./crowd.ts";
 import type { ClapStore } from "./store.ts";
@@ -145,19 +146,8 @@ describe("the crowd in one process", () => {
 
   it("tells every process of a batch sent again because the answer to its first write was lost", async () => {
     const memory = memoryStore();
-    // The first write lands, and its answer is lost (a deadline): no news of it goes out.
-    let loseAnswer = true;
-    const losing: ClapStore = {
-      total: () => memory.store.total(),
-      async add(batches, at) {
-        const result = await memory.store.add(batches, at);
-        if (loseAnswer) {
-          loseAnswer = false;
-          throw new Error("no answer within the deadline");
-        }
-        return result;
-      },
-    };
+    // The first write lands, and its answer is lost: no news of it goes out.
+    const losing = firstAnswerLost(memory.store, "add");
     // Two processes on one bus (each with a guard of its own).
     const bus = createBus({ kind: "sqlite" } as Backends, quiet);
     const { crowd: first } = crowdOn(losing, { bus });

@@ -3,6 +3,7 @@ import type { Counts } from "../../contracts/polls.ts";
 import { createBus } from "../live/bus.ts";
 import { createLogger } from "../ops/log.ts";
 import { createStoreGuard } from "../ops/store-guard.ts";
+import { firstAnswerLost, processGuard } from "../test/lost-answer.ts";
 import { testPeer } from "../test/peer.ts";
 import { testBackends } from "../test/stores.ts";
 import { createPollHub, type PollHubOptions } from "./hub.ts";
@@ -174,24 +175,16 @@ describe("the polls' hub", () => {
   it("tells every process of a vote sent again because the answer to its first write was lost", async () => {
     const backends = await openStore();
     const real = sqlitePollStore(backends.sqlite, 1000);
-    // The first write lands, and its answer is lost (a deadline): no news of it goes out.
-    let loseAnswer = true;
-    const losing: PollStore = {
-      counts: () => real.counts(),
-      vote: async (votes) => {
-        const result = await real.vote(votes);
-        if (loseAnswer) {
-          loseAnswer = false;
-          throw new Error("no answer within the deadline");
-        }
-        return result;
-      },
-    };
-    // Two processes on one bus, a guard each: the first one's trouble is not the second's.
+    // The first write lands, and its answer is lost: no news of it goes out. Two processes on one
+    // bus, a guard each: the first one's trouble is not the second's.
     const bus = createBus(backends, quiet);
-    const guard = () => createStoreGuard({ name: "sqlite", deadlineMs: 1000, log: quiet });
-    const first = await hubOn(backends, { store: losing, bus, guard: guard(), sendMs: 20 });
-    const second = await hubOn(backends, { store: real, bus, guard: guard(), sendMs: 20 });
+    const first = await hubOn(backends, {
+      store: firstAnswerLost(real, "vote"),
+      bus,
+      guard: processGuard(),
+      sendMs: 20,
+    });
+    const second = await hubOn(backends, { store: real, bus, guard: processGuard(), sendMs: 20 });
     const [voter, watcher] = [testPeer("127.0.0.1", device(1)), testPeer()];
     first.join(voter);
     first.join(watcher);
