@@ -29,17 +29,23 @@ function fakeBus() {
   };
 }
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
-
-it("after a promotion, tells its handlers only once its subscription hears the new primary", async () => {
+/** A link listening on `bus`, its handler a mock, just told of a promotion its subscription has not followed yet. */
+function promotedWhileAway(giveUpMs: number) {
   const bus = fakeBus();
-  const listening = listensAfterPromotion(bus.subscriber, bus.publisher, 250, 30_000);
+  const listening = listensAfterPromotion(bus.subscriber, bus.publisher, 250, giveUpMs);
   const told = vi.fn();
   listening.onListening(told);
   listening.listen();
   bus.promotedAway();
   listening.promoted();
+  return { bus, listening, told };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+it("after a promotion, tells its handlers only once its subscription hears the new primary", async () => {
+  const { bus, listening, told } = promotedWhileAway(30_000);
   await vi.advanceTimersByTimeAsync(1000);
   // Still on the old primary: its own word, published every 250 ms, never came back.
   expect(told).not.toHaveBeenCalled();
@@ -56,13 +62,7 @@ it("after a promotion, tells its handlers only once its subscription hears the n
 });
 
 it("tells its handlers anyway after giving up, and each promotion is heard on its own", async () => {
-  const bus = fakeBus();
-  const listening = listensAfterPromotion(bus.subscriber, bus.publisher, 250, 2000);
-  const told = vi.fn();
-  listening.onListening(told);
-  listening.listen();
-  bus.promotedAway();
-  listening.promoted();
+  const { bus, listening, told } = promotedWhileAway(2000);
   await vi.advanceTimersByTimeAsync(1900);
   expect(told).not.toHaveBeenCalled();
   await vi.advanceTimersByTimeAsync(500);
