@@ -49,6 +49,12 @@ export const RELOAD_AT_MOST_EVERY_MS = 60_000;
  */
 export const AFTER_FRAME_MS = 50;
 
+/**
+ * The mark the bootstrap leaves when it starts the scripts, its detail what started them ("paint":
+ * the paint entry; "frame": AFTER_FRAME_MS after the first frame, the entry late; "timeout").
+ */
+export const SCRIPTS_MARK = "pointless:scripts";
+
 /** The longest wait for the first paint before loading anyway (a tab opened in the background). */
 export const PAINT_TIMEOUT_MS = 1000;
 
@@ -260,9 +266,14 @@ export function boot(plan: BootPlan): void {
     }
   };
   let started = false;
-  const go = () => {
+  const go = (why: string) => {
     if (started) return;
     started = true;
+    try {
+      performance.mark(SCRIPTS_MARK, { detail: why });
+    } catch {
+      // An old browser without marks: the page starts all the same.
+    }
     const preload = (href: string) => {
       const link = document.createElement("link");
       link.rel = "modulepreload";
@@ -296,10 +307,10 @@ export function boot(plan: BootPlan): void {
   // LCP read 0.92 and 1.81 s in two runs of five; issue 46). On a slow phone the paint entry comes
   // late, so the frame's timer bounds what waiting costs. The last timer covers a tab whose frames
   // are held.
-  requestAnimationFrame(() => setTimeout(go, AFTER_FRAME_MS));
+  requestAnimationFrame(() => setTimeout(() => go("frame"), AFTER_FRAME_MS));
   new PerformanceObserver((_, observer) => {
     observer.disconnect();
-    go();
+    go("paint");
   }).observe({ type: "paint", buffered: true });
-  setTimeout(go, PAINT_TIMEOUT_MS);
+  setTimeout(() => go("timeout"), PAINT_TIMEOUT_MS);
 }
