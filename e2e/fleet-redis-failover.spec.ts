@@ -1,11 +1,10 @@
-import type { Browser } from "@playwright/test";
 import { CLAP_THROTTLE_MS } from "../app/toys/clap/logic";
 import { allConfirmed, LIVE as CROWD_LIVE, zone } from "./clap-crowd";
-import { allowProblems, expect, httpErrorLine, open } from "./fixtures";
+import { allowProblems, expect, httpErrorLine } from "./fixtures";
 import { clickThrough } from "./fleet-clicks";
-import { watchRequests } from "./fleet-requests";
 import { bubblesOf, clapTotal, sheetProblems, wallProblems } from "./fleet-store";
-import { saidWrong, watchWords, withFleet } from "./proxied-fleet";
+import { LIVE_AGAIN_WITHIN_MS, liveAgain, visitor } from "./fleet-visitor";
+import { saidWrong, withFleet } from "./proxied-fleet";
 import { bubble } from "./sheet-page";
 import { paint, LIVE as WALL_LIVE } from "./wall-page";
 
@@ -26,16 +25,6 @@ const test = withFleet({
   env: { WALL_COOLDOWN_S: "1", BUBBLES_SHEET_SIZE: String(SHEET) },
 });
 const SHEET_LIVE = "Live: every pop pops for everyone.";
-const LIVE_WITHIN_MS = 15_000;
-
-async function visitor(browser: Browser, origin: string, path: string) {
-  const context = await browser.newContext({ baseURL: origin });
-  await watchWords(context);
-  const page = await context.newPage();
-  const requests = watchRequests(page);
-  await open(page, path);
-  return { page, requests };
-}
 
 test("Redis' primary killed with SIGKILL during a rolling restart: every acknowledged action kept, every click counted once", async ({
   browser,
@@ -55,11 +44,11 @@ test("Redis' primary killed with SIGKILL during a rolling restart: every acknowl
     await visitor(browser, origin, "/"),
   ];
   const live = [
-    { page: sheet.page, words: SHEET_LIVE },
-    { page: wall.page, words: WALL_LIVE },
-    { page: crowd.page, words: CROWD_LIVE },
+    { ...sheet, words: SHEET_LIVE },
+    { ...wall, words: WALL_LIVE },
+    { ...crowd, words: CROWD_LIVE },
   ];
-  for (const { page, words } of live) await expect(page.getByText(words)).toBeVisible({ timeout: 15_000 });
+  for (const { page, requests, words } of live) await liveAgain(page, requests, words, LIVE_AGAIN_WITHIN_MS);
   const clicks = await clickThrough(
     origin,
     buttons.map(({ page }) => page),
@@ -99,7 +88,7 @@ test("Redis' primary killed with SIGKILL during a rolling restart: every acknowl
   await group.restart(killed);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   await fleet.restart(1);
-  for (const { page, words } of live) await expect(page.getByText(words)).toBeVisible({ timeout: LIVE_WITHIN_MS });
+  for (const { page, requests, words } of live) await liveAgain(page, requests, words, LIVE_AGAIN_WITHIN_MS);
   await new Promise((resolve) => setTimeout(resolve, 3000));
   running = false;
   await Promise.all([...loops, clicks.stop()]);

@@ -13,6 +13,10 @@ export type Sent = { t: string; n: number } & Record<string, unknown>;
 export function watchRequests(page: Page, fresh = "") {
   const channels: { sent: Map<number, Sent>; oks: Map<number, Record<string, unknown>> }[] = [];
   let latest = { open: false, fresh: false };
+  /** What happened to the page's channels and when (ms since the watch began), for a failure's message. */
+  const story: string[] = [];
+  const began = Date.now();
+  const tell = (what: string) => story.push(`${Date.now() - began} ms: ${what}`);
   const read = (payload: string | Buffer) => {
     if (typeof payload !== "string") return null;
     const message = JSON.parse(payload) as Record<string, unknown>;
@@ -23,8 +27,12 @@ export function watchRequests(page: Page, fresh = "") {
     channels.push(channel);
     const state = { open: true, fresh: false };
     latest = state;
+    const k = channels.length;
+    tell(`channel ${k} asked for`);
+    ws.on("socketerror", (error) => tell(`channel ${k} failed: ${error}`));
     ws.on("close", () => {
       state.open = false;
+      tell(`channel ${k} closed`);
     });
     ws.on("framesent", ({ payload }) => {
       const message = read(payload);
@@ -35,7 +43,9 @@ export function watchRequests(page: Page, fresh = "") {
     ws.on("framereceived", ({ payload }) => {
       const message = read(payload);
       if (message?.t === "ok" && typeof message.n === "number") channel.oks.set(message.n, message);
+      if (message?.t === fresh && !state.fresh) tell(`channel ${k} fresh`);
       if (message?.t === fresh) state.fresh = true;
+      if (message?.t === "bye" || message?.t === "joined") tell(`channel ${k}: ${message.t}`);
     });
   });
   return {
@@ -48,5 +58,9 @@ export function watchRequests(page: Page, fresh = "") {
       ),
     /** The latest channel is open and has the topic's state: the page is live. */
     live: () => latest.open && latest.fresh,
+    /** Each channel's story: asked for, joined, fresh, told goodbye, closed (ms since the watch began). */
+    story: () => story.join("\n"),
   };
 }
+
+export type Requests = ReturnType<typeof watchRequests>;

@@ -1,44 +1,26 @@
-import type { Browser, Page } from "@playwright/test";
 import { CLAP_THROTTLE_MS } from "../app/toys/clap/logic";
 import { POLLS } from "../app/toys/polls/words";
 import { allConfirmed, LIVE as CROWD_LIVE, zone } from "./clap-crowd";
-import { expect, open } from "./fixtures";
+import { expect } from "./fixtures";
 import { clickThrough } from "./fleet-clicks";
-import { watchRequests } from "./fleet-requests";
 import { bubblesOf, clapTotal, pollCounts, sheetProblems, wallProblems } from "./fleet-store";
-import { saidWrong, watchWords, withFleet } from "./proxied-fleet";
+import { LIVE_AGAIN_WITHIN_MS, liveAgain, visitor } from "./fleet-visitor";
+import { saidWrong, withFleet } from "./proxied-fleet";
 import { bubble } from "./sheet-page";
 import { paint, LIVE as WALL_LIVE } from "./wall-page";
 
 /**
  * A deploy as an operator does it (docs/deploy.md): each server of the fleet in turn gets SIGTERM
  * and is started again, while visitors pop, paint, vote and clap through nginx. Every action a
- * server acknowledged is in the store afterwards, every page is live again within a few seconds of
- * each SIGTERM, and no page ever says there is no server, that its network blocks WebSockets, or
- * that it is offline (watched from each page's first paint to the end). Every click of three
- * Useless Buttons is counted once.
+ * server acknowledged is in the store afterwards, every page is live again within 15 s of each
+ * SIGTERM (LIVE_AGAIN_WITHIN_MS), and no page ever says there is no server, that its network
+ * blocks WebSockets, or that it is offline (watched from each page's first paint to the end).
+ * Every click of three Useless Buttons is counted once.
  */
 const SHEET = 600;
 const test = withFleet({ servers: 3, env: { WALL_COOLDOWN_S: "1", BUBBLES_SHEET_SIZE: String(SHEET) } });
-/** Each page is live again this long after its server was told to stop, at most. */
-const LIVE_WITHIN_MS = 10_000;
 
 const SHEET_LIVE = "Live: every pop pops for everyone.";
-
-async function visitor(browser: Browser, origin: string, path: string, fresh = "") {
-  const context = await browser.newContext({ baseURL: origin });
-  await watchWords(context);
-  const page = await context.newPage();
-  const requests = watchRequests(page, fresh);
-  await open(page, path);
-  return { page, requests };
-}
-
-/** Resolves once the page's words say it is live again (the polls: its channel has every count). */
-function liveAgain(page: Page, live: () => boolean, words: string | null, timeout: number) {
-  if (words === null) return expect.poll(live, { timeout }).toBe(true);
-  return expect(page.getByText(words)).toBeVisible({ timeout });
-}
 
 test("a rolling restart under load: every acknowledged action is kept, every page is live again within seconds, none says the server is gone", async ({
   browser,
@@ -68,7 +50,7 @@ test("a rolling restart under load: every acknowledged action is kept, every pag
     { ...polls, words: null },
     { ...crowd, words: CROWD_LIVE as string | null },
   ];
-  for (const { page, requests, words } of pages) await liveAgain(page, requests.live, words, 15_000);
+  for (const { page, requests, words } of pages) await liveAgain(page, requests, words, LIVE_AGAIN_WITHIN_MS);
 
   // The load: each visitor at a person's pace, until told to stop.
   const clicks = await clickThrough(
@@ -121,7 +103,7 @@ test("a rolling restart under load: every acknowledged action is kept, every pag
     const told = Date.now();
     await fleet.restart(k);
     for (const { page, requests, words } of pages) {
-      await liveAgain(page, requests.live, words, Math.max(1, told + LIVE_WITHIN_MS - Date.now()));
+      await liveAgain(page, requests, words, Math.max(1, told + LIVE_AGAIN_WITHIN_MS - Date.now()));
     }
     const stopping = logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === "stopping");
     // Each server was told to stop, and said so with how many channels it had open.
