@@ -18,19 +18,10 @@ const urls = allPages.flatMap((entry) => [
   ...(entry.subRoutes ?? []).flatMap((sub) => sub.prerender.map((url) => ({ entry, url, own: false }))),
 ]);
 
-/**
- * Pages whose axe run is slow: the Emoji Wall's 200 tiles take axe 2.5 s at full speed, 15 s at
- * 20x, and the shared wall's 200 cells as much.
- */
-const HEAVY_AXE = new Set(["/emojis", "/emojis/together"]);
-
 for (const { entry, url, own } of urls) {
   test(`${url}: styled by its own CSS as by the whole stylesheet, in the layout, accessible, in the menu, still under reduced motion, and its ids are the server's and its way home works`, async ({
     page,
   }) => {
-    // Triples this test's budget: axe alone can take half of it on a starved machine.
-    if (HEAVY_AXE.has(url)) test.slow();
-
     // The site's whole stylesheet is held back, so the page is first seen with its own CSS alone
     // (scripts/build/page-css.ts), as every visitor sees it until the page is live.
     const stylesheet = await holdStylesheet(page);
