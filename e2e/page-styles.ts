@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, settle } from "./fixtures";
+import { expect } from "./fixtures";
 
 /**
  * Each pre-rendered page carries only the CSS its own code can use (scripts/build/page-css.ts); the
@@ -43,6 +43,18 @@ export const BOX_DEPENDENT = [
 ];
 
 /**
+ * Properties whose value getComputedStyle gives as layout resolved it (a box's margins and
+ * padding, physical and logical), which look() reads as CSS computed them instead. Chromium has
+ * been seen to report an auto margin as 0px for a frame or two, or for longer, while the box had
+ * not moved (2026-11-26, the shared sheet going live, in 3 of 6 loads; 2026-11-28 a whole first
+ * look, against 128px once the stylesheet was in): that says nothing of the stylesheet. A rule
+ * missing from the page's own CSS still shows ("0px → auto", "0px → 5%").
+ */
+const LAID_OUT = ["top", "right", "bottom", "left", "inline-start", "inline-end", "block-start", "block-end"].flatMap(
+  (side) => [`margin-${side}`, `padding-${side}`],
+);
+
+/**
  * Every element's computed style, and that of its ::before and ::after: the first look is kept in
  * the page, the second returns what differs from it (for elements whose attributes did not change
  * in between: a live page may change state between the looks, and attribute selectors, such as
@@ -55,7 +67,8 @@ export const BOX_DEPENDENT = [
  * entrance fade) have ended, or one that ends between the looks shows as a difference.
  */
 export function look(page: Page, skip: readonly string[]) {
-  return page.evaluate((skipped) => {
+  const names = { skipped: skip, computed: LAID_OUT };
+  return page.evaluate(({ skipped, computed }) => {
     type Looked = { at: string; styles: Record<string, string>; scripted: Set<string>; runs: Set<string> };
     const w = window as unknown as { __firstLook?: Map<Element, Looked> };
     const scriptedOn = new Map<Element, Set<string>>();
@@ -89,11 +102,16 @@ export function look(page: Page, skip: readonly string[]) {
     }
     const styleOf = (el: Element, pseudo?: string) => {
       const style = getComputedStyle(el, pseudo);
+      // An element's own margins and padding as CSS computes them ("auto", "5%"), not as layout
+      // resolved them at that moment (pseudo-elements have no such map).
+      const map = pseudo ? undefined : el.computedStyleMap();
       const out: Record<string, string> = {};
       if (pseudo && style.content === "none") return out;
       for (let i = 0; i < style.length; i++) {
         const name = style.item(i);
-        if (!skipped.includes(name)) out[`${pseudo ?? ""}${name}`] = style.getPropertyValue(name);
+        if (skipped.includes(name)) continue;
+        const value = map && computed.includes(name) ? String(map.get(name)) : style.getPropertyValue(name);
+        out[`${pseudo ?? ""}${name}`] = value;
       }
       return out;
     };
@@ -152,19 +170,12 @@ export function look(page: Page, skip: readonly string[]) {
       }
     }
     return { compared, differences: differences.slice(0, 20) };
-  }, skip);
+  }, names);
 }
 
-/** Properties whose computed value is the one layout resolved (a box's margins and padding). */
-const LAID_OUT = ["top", "right", "bottom", "left"].flatMap((side) => [`margin-${side}`, `padding-${side}`]);
-
 /**
- * The first look, taken once the page's layout holds still: after it, a few frames later, the
- * margins and padding layout resolved are read again, and the look is taken again until they
- * agree. Chromium has been seen to report an auto margin as 0px for a frame or two while the box
- * had not moved (2026-11-26, the shared sheet going live, in 3 of 6 loads): a look taken then
- * would set the wrong standard for the second. (Reading every property twice cost the route-wide
- * checks 8 s a run; these eight are what layout resolves.)
+ * The first look, once the page names no animation its CSS lacks (a page still loading its own
+ * CSS): kept in the page for the second look to compare with.
  */
 export async function firstLook(page: Page, skip: readonly string[]) {
   await expect
@@ -173,28 +184,9 @@ export async function firstLook(page: Page, skip: readonly string[]) {
         await page.evaluate(() => {
           delete (window as unknown as { __firstLook?: unknown }).__firstLook;
         });
-        const first = await look(page, skip);
-        if (first.differences.length > 0) return first.differences;
-        await settle(page);
-        return page.evaluate((names) => {
-          type Looked = { styles: Record<string, string> };
-          const looked = (window as unknown as { __firstLook?: Map<Element, Looked> }).__firstLook;
-          const moved: string[] = [];
-          for (const [el, { styles }] of looked ?? []) {
-            const now = getComputedStyle(el);
-            for (const name of names) {
-              const before = styles[name];
-              if (before !== undefined && before !== now.getPropertyValue(name)) {
-                moved.push(
-                  `<${el.tagName.toLowerCase()} class="${el.getAttribute("class")}"> ${name}: ${before} → ${now.getPropertyValue(name)}`,
-                );
-              }
-            }
-          }
-          return moved.slice(0, 20);
-        }, LAID_OUT);
+        return (await look(page, skip)).differences;
       },
-      { message: "the page's own CSS, its layout read twice while it holds still", timeout: 10_000 },
+      { message: "the page's own CSS", timeout: 10_000 },
     )
     .toEqual([]);
 }
