@@ -4,21 +4,25 @@ import { expect, open } from "./fixtures";
 import { withPrivateServer } from "./private-server";
 
 /**
- * Emoji Wall for Everyone for its specs (emojis-together.spec.ts, emojis-together-away.spec.ts):
- * the page against a server of its own (one per worker), with a data folder nobody else touches
- * and a cooldown of 2 s. Each visitor comes from an address of its own (X-Forwarded-For, believed
- * from loopback here), so each has a cooldown of its own, as different people do.
+ * Emoji Wall for Everyone for its specs (emojis-together*.spec.ts): the page against a server of
+ * the spec file's own, with a data folder nobody else touches and a cooldown of `cooldownS` (2 s
+ * unless a spec needs many paints). Each visitor comes from an address of its own
+ * (X-Forwarded-For, believed from loopback here), so each has a cooldown of its own, as different
+ * people do.
  */
-export const COOLDOWN_S = 2;
-export const test = withPrivateServer("wall", {
-  WALL_COOLDOWN_S: String(COOLDOWN_S),
-  TRUST_PROXY: "loopback",
-}).extend({
-  // Each test's visitor from an address of its own: no test waits out the last one's cooldown.
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-  extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `198.51.100.${++addresses}` }),
-});
+export function wallTest(cooldownS: number) {
+  return withPrivateServer("wall", {
+    WALL_COOLDOWN_S: String(cooldownS),
+    TRUST_PROXY: "loopback",
+  }).extend({
+    // Each test's visitor from an address of its own: no test waits out the last one's cooldown.
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `198.51.100.${++addresses}` }),
+  });
+}
 let addresses = 0;
+export const COOLDOWN_S = 2;
+export const test = wallTest(COOLDOWN_S);
 
 export const PATH = "/emojis/together";
 export const LIVE = "Live: every cell you paint changes for everyone.";
