@@ -255,10 +255,11 @@ export async function animationsFinished(locator: Locator): Promise<void> {
  * missing alt, a nameless button and a low contrast put on a page, found alike both ways).
  */
 export async function axeViolations(page: Page) {
+  // The options first: options() replaces whatever withTags() set.
   const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .setLegacyMode()
-    .options({ resultTypes: ["violations"] })
     .analyze();
   return results.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
 }

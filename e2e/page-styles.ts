@@ -48,7 +48,9 @@ export const BOX_DEPENDENT = [
  * been seen to report an auto margin as 0px for a frame or two, or for longer, while the box had
  * not moved (2026-11-26, the shared sheet going live, in 3 of 6 loads; 2026-11-28 a whole first
  * look, against 128px once the stylesheet was in): that says nothing of the stylesheet. A rule
- * missing from the page's own CSS still shows ("0px → auto", "0px → 5%").
+ * missing from the page's own CSS still shows ("0px → auto", "0px → 5%"). Other values layout
+ * resolves (a grid's tracks, a pseudo-element's margins: it has no such map) are read as resolved;
+ * none has disagreed between two looks.
  */
 const LAID_OUT = ["top", "right", "bottom", "left", "inline-start", "inline-end", "block-start", "block-end"].flatMap(
   (side) => [`margin-${side}`, `padding-${side}`],

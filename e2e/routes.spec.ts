@@ -57,7 +57,8 @@ for (const { entry, url, own } of urls) {
           ),
         ),
       ).toEqual([true]);
-      // What differs for good: a difference of one frame (see firstLook) is not the stylesheet's.
+      // What differs for good: a look may catch a moment of a state change or an animation that
+      // the next one does not (margins and padding are compared as CSS computes them, LAID_OUT).
       let compared = 0;
       await expect
         .poll(

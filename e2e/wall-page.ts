@@ -4,7 +4,8 @@ import { expect, open } from "./fixtures";
 import { withPrivateServer } from "./private-server";
 
 /**
- * Emoji Wall for Everyone for its specs (emojis-together*.spec.ts): the page against a server of
+ * Emoji Wall for Everyone for its specs (emojis-together.spec.ts, emojis-together-busy.spec.ts,
+ * emojis-together-away.spec.ts): the page against a server of
  * the spec file's own, with a data folder nobody else touches and a cooldown of `cooldownS` (2 s
  * unless a spec needs many paints). Each visitor comes from an address of its own
  * (X-Forwarded-For, believed from loopback here), so each has a cooldown of its own, as different
