@@ -45,7 +45,7 @@ export function watchRequests(page: Page, fresh = "") {
       if (message?.t === "ok" && typeof message.n === "number") channel.oks.set(message.n, message);
       if (message?.t === fresh && !state.fresh) tell(`channel ${k} fresh`);
       if (message?.t === fresh) state.fresh = true;
-      if (message?.t === "bye" || message?.t === "joined") tell(`channel ${k}: ${message.t}`);
+      if (message?.t === "bye" || message?.t === "joined" || message?.t === "busy") tell(`channel ${k}: ${message.t}`);
     });
   });
   return {
@@ -58,8 +58,18 @@ export function watchRequests(page: Page, fresh = "") {
       ),
     /** The latest channel is open and has the topic's state: the page is live. */
     live: () => latest.open && latest.fresh,
-    /** Each channel's story: asked for, joined, fresh, told goodbye, closed (ms since the watch began). */
-    story: () => story.join("\n"),
+    /**
+     * Each channel's story: asked for, joined, fresh, told goodbye or busy, closed; with `marks`
+     * (moments of the test's own, by Date.now()) in their places. Times are ms since the watch began.
+     */
+    story: (marks: Record<string, number> = {}) => {
+      const marked = Object.entries(marks).map(([what, at]) => ({ at: at - began, line: `${at - began} ms: ${what}` }));
+      const lines = story.map((line) => ({ at: Number.parseInt(line, 10), line }));
+      return [...lines, ...marked]
+        .sort((a, b) => a.at - b.at)
+        .map(({ line }) => line)
+        .join("\n");
+    },
   };
 }
 

@@ -23,14 +23,17 @@ export async function visitor(browser: Browser, origin: string, path: string, fr
 
 /**
  * Resolves once the page's words say it is live again (`words` null: its channel has the topic's
- * whole state, as the polls page says nothing); if not within `timeout`, fails with the story of
- * the page's channels.
+ * whole state, as the polls page says nothing), by `since + LIVE_AGAIN_WITHIN_MS` (`since`: when
+ * its server was told to stop, by Date.now()); if not, fails with the story of the page's channels.
  */
-export async function liveAgain(page: Page, requests: Requests, words: string | null, timeout: number) {
+export async function liveAgain(page: Page, requests: Requests, words: string | null, since: number) {
+  const timeout = Math.max(1, since + LIVE_AGAIN_WITHIN_MS - Date.now());
   try {
     if (words === null) await expect.poll(requests.live, { timeout }).toBe(true);
     else await expect(page.getByText(words)).toBeVisible({ timeout });
   } catch (error) {
-    throw new Error(`${page.url()} not live in time. Its channels:\n${requests.story()}\n${error}`);
+    const story = requests.story({ "the wait began": since, "the wait ended": Date.now() });
+    const first = String(error).split("\n")[0];
+    throw new Error(`${page.url()} not live in time (${first}). Its channels:\n${story}`, { cause: error });
   }
 }

@@ -14,12 +14,15 @@ export const PATH = "/bubble-wrap/together";
 export const bubble = (page: Page, n: number) => page.getByRole("button", { name: `Bubble ${n}`, exact: true });
 export const stat = (page: Page, label: string) => page.locator("dt", { hasText: label }).locator("+ dd");
 
+/** What the shared sheet says once it is live. */
+export const LIVE = "Live: every pop pops for everyone.";
+
 /** A second visitor: another browser context (no storage shared with the first). */
 export async function anotherVisitor(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
   const page = await context.newPage();
   await open(page, PATH);
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(page.getByText(LIVE)).toBeVisible();
   return { page, close: () => context.close() };
 }
 
