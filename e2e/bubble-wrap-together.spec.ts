@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, open } from "./fixtures";
-import { holdTheLine } from "./live-line";
+import { holdTheLine, liveAgainWithin } from "./live-line";
 import { anotherVisitor, bubble, PATH, SIZE, stat, test } from "./sheet-page";
 
 /**
@@ -100,7 +100,9 @@ test("'Here now' is a number only while live: reconnecting, the page neither sho
   await expect(stat(page, "Here now")).toHaveText("…");
   await expect(announced).toHaveText(/^\d+ of \d+ bubbles popped\.$/);
   line.away = false;
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible({
+    timeout: liveAgainWithin(line.refused),
+  });
   await expect(stat(page, "Here now")).toHaveText(/^\d+$/, { timeout: 8000 });
 });
 

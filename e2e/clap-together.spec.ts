@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { recordSounds, soundsPlayed, withoutUserActivation } from "./audio-stub";
 import { allConfirmed, clap, clappingNow, count, LIVE, serverTotal, total, visitor, zone } from "./clap-crowd";
 import { expect, expectProblems, httpErrorLine, open, watchLayoutShifts } from "./fixtures";
-import { holdTheLine } from "./live-line";
+import { holdTheLine, liveAgainWithin } from "./live-line";
 import { withPrivateServer } from "./private-server";
 
 /**
@@ -101,12 +101,15 @@ test("the crowd is heard: others' claps play as applause, never before a first p
 
 /**
  * The page's channel passes through the test, which can cut it (`drop`), keep the server away
- * (`away`: new channels are refused) and swallow the server's answers to claps (`swallowOks`).
+ * (`away`: new channels are refused, `refused` of them) and swallow the server's answers to claps (`swallowOks`).
  */
 async function cuttableChannel(page: Page) {
-  const state = { away: false, swallowOks: false, swallowed: 0, claps: [] as string[], drop: () => {} };
+  const state = { away: false, refused: 0, swallowOks: false, swallowed: 0, claps: [] as string[], drop: () => {} };
   await page.routeWebSocket(/\/api\/live/, (ws) => {
-    if (state.away) return ws.close({ code: 1006 });
+    if (state.away) {
+      state.refused++;
+      return ws.close({ code: 1006 });
+    }
     const server = ws.connectToServer();
     ws.onMessage((message) => {
       if (typeof message === "string" && message.includes('"t":"clap"')) state.claps.push(message);
@@ -139,7 +142,7 @@ test("a visitor whose connection drops catches up on the total when it is back",
   await clap(other.page, 4);
   await allConfirmed(other.page);
   channel.away = false;
-  await expect(page.getByText(LIVE)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(LIVE)).toBeVisible({ timeout: liveAgainWithin(channel.refused) });
   await expect(total(page)).toHaveText(count(start + 4));
   await other.close();
 });
