@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { pages, toys } from "../app/toys/registry";
-import { SCRIPTS_MARK } from "../scripts/build/bootstrap";
+import { SCRIPTS_MARK } from "../scripts/build/bootstrap-settings";
 import { allowProblems, expect, expectProblems, networkErrorLine, open, test, waitForHydration } from "./fixtures";
 import { deployNextBuild, holdShellChunk, SHELL_CHUNK, throttleLikeAPhone } from "./network";
 

@@ -1,7 +1,8 @@
 /**
  * The start-up script of every pre-rendered page. `scripts/build/html.ts` compiles this file,
  * minifies it and puts it into the page in place of React Router's own module script, followed by
- * a call of `boot` with the page's modules. It runs in the browser, alone: it may import nothing.
+ * a call of `boot` with the page's modules. It runs in the browser, alone: it imports only its two
+ * sibling files (named below), which import nothing from elsewhere.
  *
  * What it does, and why (each measured; docs/performance.md):
  * - Clicks on buttons before React is live are held, and replayed once it is (`__pointlessLive`,
@@ -23,52 +24,22 @@
  * - A page that React Router reloads because the page the visitor was going to could not load (a
  *   deploy removed its old files) goes on to that page (`__pointlessGoing`, told by the shell),
  *   rather than leaving the visitor where they started.
+ *
+ * Its settings and plan are bootstrap-settings.ts's, its last resort bootstrap-give-up.ts's:
+ * html.ts puts both in front of this file, without their imports, as one module.
  */
 
-export interface BootPlan {
-  /** Every module the page needs before it is interactive, for `modulepreload`. */
-  preload: readonly string[];
-  /** What every module below imports (the shell), evaluated first, in a task of its own. */
-  first: readonly string[];
-  /** The modules React Router's own script imported, in order, with the route id of each route module. */
-  modules: readonly { url: string; routeId?: string }[];
-  /** React Router's client entry, imported once the route modules are in place. */
-  entry: string;
-}
-
-/** The session storage key and history state field that remember the last reload. */
-export const RELOADED_KEY = "pointless:reloaded-at";
-
-/** A page that failed to load reloads itself at most once in this long. */
-export const RELOAD_AT_MOST_EVERY_MS = 60_000;
-
-/**
- * The longest wait after the first frame for the paint entry (the frame on screen) before loading.
- * In Lighthouse's unthrottled loads the entry came first (the scripts started 11-25 ms after the
- * paint it observed, 20 runs); on a slow phone it comes 140-230 ms late, and this bounds the wait.
- */
-export const AFTER_FRAME_MS = 50;
-
-/**
- * The mark the bootstrap leaves when it starts the scripts, its detail what started them ("paint":
- * the paint entry; "frame": AFTER_FRAME_MS after the first frame, the entry late; "timeout").
- */
-export const SCRIPTS_MARK = "pointless:scripts";
-
-/** The longest wait for the first paint before loading anyway (a tab opened in the background). */
-export const PAINT_TIMEOUT_MS = 1000;
-
-/** How often a failed load is tried again before the page reloads. */
-export const RETRIES = 2;
-
-/** The session storage key that remembers where a page that was reloading was going. */
-export const GOING_KEY = "pointless:going-to";
-
-/** A reload this long after the page went away is not the one React Router asked for. */
-export const GOING_FOR_MS = 30_000;
-
-/** The longest a client navigation waits for the site's whole stylesheet. */
-export const STYLES_GIVE_UP_MS = 10_000;
+import { failedForGood } from "./bootstrap-give-up.ts";
+import {
+  AFTER_FRAME_MS,
+  type BootPlan,
+  GOING_FOR_MS,
+  GOING_KEY,
+  PAINT_TIMEOUT_MS,
+  RETRIES,
+  SCRIPTS_MARK,
+  STYLES_GIVE_UP_MS,
+} from "./bootstrap-settings.ts";
 
 export function boot(plan: BootPlan): void {
   type Held = {
@@ -196,42 +167,6 @@ export function boot(plan: BootPlan): void {
     return styles;
   };
 
-  // 4. When loading fails for good: reload, at most once a minute (no loop), or say so.
-  const reloadOnce = (): boolean => {
-    const now = Date.now();
-    let last = Number((history.state as Record<string, unknown> | null)?.[RELOADED_KEY]) || 0;
-    try {
-      last = Math.max(last, Number(sessionStorage.getItem(RELOADED_KEY)) || 0);
-      sessionStorage.setItem(RELOADED_KEY, String(now));
-    } catch {
-      // Storage blocked: the history entry below remembers the reload instead.
-    }
-    try {
-      history.replaceState({ ...(history.state as object | null), [RELOADED_KEY]: now }, "");
-    } catch {
-      // Nothing else to remember it with: at worst this page reloads once a minute.
-    }
-    if (now - last <= RELOAD_AT_MOST_EVERY_MS) return false;
-    location.reload();
-    return true;
-  };
-  const giveUp = () => {
-    removeEventListener("click", hold, true);
-    if (reloadOnce()) return;
-    const bar = document.createElement("div");
-    bar.setAttribute("role", "alert");
-    bar.style.cssText =
-      "position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:60;display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:center;padding:.75rem 1rem;border-radius:1rem;background:#fff;color:#3b0764;box-shadow:0 10px 30px #0005;font:600 1rem system-ui,sans-serif";
-    bar.textContent = "This page could not finish loading. Check the connection, then: ";
-    const retry = document.createElement("button");
-    retry.type = "button";
-    retry.textContent = "Try again";
-    retry.style.cssText = "padding:.4rem 1rem;border-radius:999px;background:#7e22ce;color:#fff;font:inherit";
-    retry.addEventListener("click", () => location.reload());
-    bar.append(retry);
-    document.body.append(bar);
-  };
-
   // 3. Load everything at once, after the first paint (the modulepreload links below fetch it all
   // in one round), and evaluate it one module after another, each in a task of its own: the shell
   // first, then each route module, then React Router's entry. Evaluated together they were one
@@ -262,7 +197,11 @@ export function boot(plan: BootPlan): void {
     } catch {
       // Browsers do not remember a failed module fetch: importing it again fetches it again.
       if (attempt < RETRIES) setTimeout(() => void load(attempt + 1), 500 * (attempt + 1));
-      else giveUp();
+      else {
+        // 4. For good: the page reloads, or says so (bootstrap-give-up.ts).
+        removeEventListener("click", hold, true);
+        failedForGood();
+      }
     }
   };
   let started = false;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { minifySync, transformWithOxc } from "vite";
-import type { BootPlan } from "./bootstrap.ts";
+import type { BootPlan } from "./bootstrap-settings.ts";
 import { pageCss } from "./page-css.ts";
 import { settleBoundaries } from "./settled-boundaries.ts";
 
@@ -93,14 +93,25 @@ function expectFramework(html: string, page: string) {
 }
 
 /**
- * The bootstrap's module (scripts/build/bootstrap.ts), compiled from its file and minified once:
- * the same in every page, followed by a call with each page's plan. The page's script is a module,
- * so the `export` of `boot` in it is allowed (and keeps the minifier from dropping the function).
- * Its constants are exported for tests and the kit, not for the page: without their `export`, the
- * minifier writes their values where they are used (about 100 bytes of every page's HTML).
+ * The bootstrap's files, in the order they go into the module: its settings, its last resort, then
+ * `boot` itself, which imports the two (each file's imports are only of those before it).
+ */
+export const BOOT_FILES = ["bootstrap-settings.ts", "bootstrap-give-up.ts", "bootstrap.ts"];
+
+/**
+ * The bootstrap's module (scripts/build/bootstrap.ts), compiled from its files as one and minified
+ * once: the same in every page, followed by a call with each page's plan. The files' imports of
+ * each other go (they are one module in the page). The page's script is a module, so the `export`
+ * of `boot` in it is allowed (and keeps the minifier from dropping the function). The other
+ * exports are for tests and the kit, not for the page: without their `export`, the minifier writes
+ * the constants' values where they are used (about 100 bytes of every page's HTML).
  */
 const BOOT_MODULE = await (async () => {
-  const source = readFileSync(new URL("./bootstrap.ts", import.meta.url), "utf8").replace(/^export const /gm, "const ");
+  const source = BOOT_FILES.map((file) => readFileSync(new URL(`./${file}`, import.meta.url), "utf8"))
+    .join("\n")
+    .replace(/^import\b[^;]*?from "\.\/bootstrap[\w-]*\.ts";$/gm, "")
+    .replace(/^export (const|function (?!boot\b))/gm, "$1");
+  if (/^import\b/m.test(source)) throw new Error("the bootstrap's files import something besides each other");
   const { code } = await transformWithOxc(source, "bootstrap.ts", { lang: "ts" });
   return minifySync("bootstrap.js", code, { compress: true, mangle: true }).code.trim();
 })();
