@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { BUBBLES_PATH } from "../contracts/bubbles";
 import { allowProblems, expect, expectProblems, httpErrorLine, open } from "./fixtures";
 import { holdTheLine } from "./live-line";
-import { bubble, PATH, poppedOnServer, SIZE, test } from "./sheet-page";
+import { bubble, LIVE, PATH, poppedOnServer, SIZE, test } from "./sheet-page";
 import { installPausedClock } from "./timers";
 
 /**
@@ -27,7 +27,7 @@ test("without the server, the page says so plainly, shows the last sheet it saw,
     );
   });
   await open(page, PATH);
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(page.getByText(LIVE)).toBeVisible();
   await bubble(page, 7).click();
   await expect(bubble(page, 7)).toHaveAttribute("aria-pressed", "true");
   await confirmed;
@@ -50,7 +50,7 @@ test("without the server, the page says so plainly, shows the last sheet it saw,
   // next visit finds it.
   line.away = false;
   await page.reload();
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(LIVE)).toBeVisible({ timeout: 15_000 });
   await expect(bubble(page, 8)).not.toHaveAttribute("aria-disabled", "true");
   // The static host is asked once, when the channel first fails to open; its 404 is the browser's
   // to report. (The refused channels are the test's route: the browser reports nothing of them.)
@@ -60,7 +60,7 @@ test("without the server, the page says so plainly, shows the last sheet it saw,
 test("pops made while reconnecting wait in storage: a tab closed meanwhile loses none", async ({ page }) => {
   const channel = await holdTheLine(page);
   await open(page, PATH);
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(page.getByText(LIVE)).toBeVisible();
   channel.away = true;
   channel.cut();
   await expect(page.getByText(/Reconnecting/)).toBeVisible();
@@ -91,7 +91,7 @@ test("each tab keeps its own pops waiting: a tab with none of its own clears no 
     const tab = name === "first" ? page : await context.newPage();
     const line = await holdTheLine(tab, { statePath: BUBBLES_PATH, awayStatus: 502 });
     await open(tab, PATH);
-    await expect(tab.getByText("Live: every pop pops for everyone.")).toBeVisible();
+    await expect(tab.getByText(LIVE)).toBeVisible();
     line.away = true;
     line.cut();
     await expect(tab.getByText(/Reconnecting/)).toBeVisible();
@@ -110,7 +110,7 @@ test("each tab keeps its own pops waiting: a tab with none of its own clears no 
   // A third tab, live, with no pops of its own, clears nothing.
   const third = await context.newPage();
   await open(third, PATH);
-  await expect(third.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(third.getByText(LIVE)).toBeVisible();
   await expect.poll(() => pendingInStorage(third)).toEqual([pops.first - 1, pops.second - 1].sort((a, b) => a - b));
   // Both popping tabs close before the server is back: a live tab takes their pops over and sends
   // them, once.

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, open } from "./fixtures";
 import { holdTheLine, liveAgainWithin } from "./live-line";
-import { anotherVisitor, bubble, PATH, SIZE, stat, test } from "./sheet-page";
+import { anotherVisitor, bubble, LIVE, PATH, SIZE, stat, test } from "./sheet-page";
 
 /**
  * Bubble Wrap for Everyone, shared: pops seen live, the keyboard, a reconnect, a finished sheet,
@@ -32,7 +32,7 @@ const poppedOn = (page: Page) =>
 
 test("a pop shows at once, and another visitor sees it live", async ({ page, browser, baseURL }) => {
   await open(page, PATH);
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(page.getByText(LIVE)).toBeVisible();
   await expect(stat(page, "Popped")).toHaveText(`0 / ${SIZE}`);
   const other = await anotherVisitor(browser, baseURL as string);
   await bubble(page, 3).click();
@@ -51,7 +51,7 @@ test("works with the keyboard: arrows move between bubbles, Enter pops", async (
   // On a phone, where the 24 bubbles take three rows.
   await page.setViewportSize({ width: 412, height: 823 });
   await open(page, PATH);
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(page.getByText(LIVE)).toBeVisible();
   await bubble(page, 1).focus();
   await page.keyboard.press("ArrowRight");
   await expect(bubble(page, 2)).toBeFocused();
@@ -69,7 +69,7 @@ test("works with the keyboard: arrows move between bubbles, Enter pops", async (
 test("a visitor whose connection drops catches up on what was popped meanwhile", async ({ page, browser, baseURL }) => {
   const channel = await holdTheLine(page);
   await open(page, PATH);
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(page.getByText(LIVE)).toBeVisible();
   channel.cut();
   await expect(page.getByText(/Reconnecting/)).toBeVisible();
   const other = await anotherVisitor(browser, baseURL as string);
@@ -77,7 +77,7 @@ test("a visitor whose connection drops catches up on what was popped meanwhile",
   await bubble(other.page, 11).click();
   await expect(bubble(page, 10)).toHaveAttribute("aria-pressed", "true", { timeout: 10_000 });
   await expect(bubble(page, 11)).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(page.getByText(LIVE)).toBeVisible();
   // It came back naming where it left off.
   expect(channel.urls).toHaveLength(2);
   expect(new URL(channel.urls[1] as string).searchParams.get("resume")).toMatch(/^bubbles:\d+\.\d+$/);
@@ -90,7 +90,7 @@ test("'Here now' is a number only while live: reconnecting, the page neither sho
 }) => {
   const line = await holdTheLine(page);
   await open(page, PATH);
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(page.getByText(LIVE)).toBeVisible();
   await expect(stat(page, "Here now")).toHaveText(/^\d+$/);
   const announced = page.locator('[aria-live="polite"]');
   await expect(announced).toContainText(/\d+ (person|people) here\./);
@@ -100,7 +100,7 @@ test("'Here now' is a number only while live: reconnecting, the page neither sho
   await expect(stat(page, "Here now")).toHaveText("…");
   await expect(announced).toHaveText(/^\d+ of \d+ bubbles popped\.$/);
   line.away = false;
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible({
+  await expect(page.getByText(LIVE)).toBeVisible({
     timeout: liveAgainWithin(line.refused),
   });
   await expect(stat(page, "Here now")).toHaveText(/^\d+$/, { timeout: 8000 });
@@ -112,7 +112,7 @@ test("when the last bubble pops, everyone gets a fresh sheet and a small celebra
   baseURL,
 }) => {
   await open(page, PATH);
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(page.getByText(LIVE)).toBeVisible();
   const other = await anotherVisitor(browser, baseURL as string);
   // Every bubble still whole, pressed in one go (all 24 are on screen): one action each took the
   // test past its time on a busy machine, and the pace stays inside the pop limit's burst.
@@ -140,7 +140,7 @@ test("when the last bubble pops, everyone gets a fresh sheet and a small celebra
 
 test("bad input is refused and changes nothing", async ({ page }) => {
   await open(page, PATH);
-  await expect(page.getByText("Live: every pop pops for everyone.")).toBeVisible();
+  await expect(page.getByText(LIVE)).toBeVisible();
   const before = await stat(page, "Popped").textContent();
   const answers = await page.evaluate(async (size) => {
     const talk = (messages: string[]) =>
