@@ -193,6 +193,49 @@ test.describe("when a file fails to load", () => {
     await expectProblems(problems, failed.lines);
   });
 
+  test("a hydration step that throws: presses are let go, the page reloads once, then says so", async ({
+    page,
+    problems,
+  }) => {
+    // The router's manifest breaks when hydration reads its routes (kit/shell/hydrate-in-steps.tsx).
+    await page.addInitScript(() => {
+      Object.defineProperty(window, "__reactRouterManifest", {
+        configurable: true,
+        set(manifest: object) {
+          Object.defineProperty(window, "__reactRouterManifest", {
+            configurable: true,
+            writable: true,
+            value: new Proxy(manifest, {
+              get(target, key) {
+                if (key === "routes") throw new Error("a hydration step broke");
+                return Reflect.get(target, key);
+              },
+            }),
+          });
+        },
+      });
+    });
+    let documents = 0;
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents++;
+    });
+    // A page without the Useless Button's own early answer: every press before React is held.
+    await page.goto("/quotes");
+    const alert = page.getByRole("alert").filter({ hasText: "could not finish loading" });
+    await expect(alert).toBeVisible({ timeout: 20_000 });
+    expect(documents).toBe(2);
+    expect(await isLive(page)).toBe(false);
+    // A press now reaches the page: nothing holds it for a replay that will never come.
+    await page.evaluate(() => {
+      document.addEventListener("click", () => {
+        document.documentElement.dataset.pressReached = "yes";
+      });
+    });
+    await page.getByRole("button", { name: "More Terrible Advice" }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.pressReached)).toBe("yes");
+    await expectProblems(problems, []);
+  });
+
   test("with storage blocked, it still reloads only once", async ({ page, problems }) => {
     await page.addInitScript(() => {
       Object.defineProperty(window, "sessionStorage", {

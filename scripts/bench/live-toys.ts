@@ -10,7 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import { BUBBLES_PATH, BUBBLES_TOPIC } from "../../contracts/bubbles.ts";
 import { CLAPS_PATH, CLAPS_TOPIC } from "../../contracts/claps.ts";
-import { liveUrl } from "../../contracts/live.ts";
+import { CLOSE, liveUrl } from "../../contracts/live.ts";
 import { type Counts, POLLS_PATH, POLLS_TOPIC, QUESTIONS } from "../../contracts/polls.ts";
 import { decodeCells, PALETTE, WALL_PATH, WALL_SIZE, WALL_TOPIC } from "../../contracts/wall.ts";
 import { rssMb, cpuTicks as ticks } from "../lib/process-limits.ts";
@@ -45,6 +45,10 @@ export async function fourToys(
   vouchedWithinMs: number;
   fanOut: Record<Toy, { p50: number; p99: number }>;
   rssMb: number[];
+  /** The honest visitors' channels the server closed during the run, by close code. */
+  closedByCode: Record<string, number>;
+  /** The most channels one honest address was made to yield (told busy, 4429) during the run. */
+  busiestAddressYielded: number;
 }> {
   // The production defaults, but for the channels in all (the bench's visitors are more).
   const setup = await setUp(kind, 10_000, clients, env);
@@ -61,6 +65,9 @@ export async function fourToys(
   const paints = new Keyed(latency.wall);
   const timing = { climb, pops, paints };
   const visitors: Visitor[] = [];
+  const closedByCode: Record<string, number> = {};
+  const yieldedBy = new Map<string, number>();
+  let counting = true;
 
   const request = (v: Visitor, message: object) =>
     new Promise<Record<string, unknown>>((resolve) => {
@@ -76,15 +83,18 @@ export async function fourToys(
         Array.from({ length: Math.min(100, clients - k) }, (_, j) => {
           const index = k + j;
           const toy = TOYS[index % TOYS.length] as Toy;
+          // Each toy's visitors spread over the addresses (index >> 2 is the visitor's place among
+          // its toy's).
+          const from = address(((index >> 2) % addresses) + 1);
           const ws = new WebSocket(
             setup.origins[index % setup.origins.length]?.replace(/^http/, "ws") + liveUrl([toy]),
-            {
-              // Each toy's visitors spread over the addresses (index >> 2 is the visitor's place
-              // among its toy's).
-              headers: { "X-Forwarded-For": address(((index >> 2) % addresses) + 1) },
-              perMessageDeflate: false,
-            },
+            { headers: { "X-Forwarded-For": from }, perMessageDeflate: false },
           );
+          ws.on("close", (code) => {
+            if (!counting) return;
+            closedByCode[code] = (closedByCode[code] ?? 0) + 1;
+            if (code === CLOSE.busy) yieldedBy.set(from, (yieldedBy.get(from) ?? 0) + 1);
+          });
           const visitor: Visitor = {
             toy,
             ws,
@@ -248,8 +258,11 @@ export async function fourToys(
         TOYS.map((toy) => [toy, { p50: latency[toy].quantile(0.5), p99: latency[toy].quantile(0.99) }]),
       ) as Record<Toy, { p50: number; p99: number }>,
       rssMb: rss,
+      closedByCode,
+      busiestAddressYielded: Math.max(0, ...yieldedBy.values()),
     };
   } finally {
+    counting = false;
     for (const v of visitors) v.ws.terminate();
     await setup.stop();
   }

@@ -113,6 +113,15 @@ export function createApi({
             },
           ]
         : []),
+      ...(replicas === "unknown"
+        ? [
+            {
+              kind: "replicas-unknown",
+              advice:
+                "the Redis primary does not say how many replicas it has (ROLE refused or unanswered; an ACL without @dangerous refuses it): every write waits for REDIS_WAIT_REPLICAS replicas and is refused when fewer have it; allow ROLE for the site's Redis user",
+            },
+          ]
+        : []),
     ];
     const warned = {
       ...(backends.kind === "redis"

@@ -5,7 +5,11 @@ import type { FleetOpen } from "./fleet-open.ts";
  * IPv6 /56 for the whole fleet (fleet-open.ts), and, when this process is full, the channels go to
  * the addresses holding the fewest: a newcomer from an address holding fewer than the heaviest
  * address less one takes the place of that address's channel idle the longest, which is told the
- * site is busy and comes back later. So whoever holds the most when the process is full yields,
+ * site is busy and comes back later. That place is taken last: once the upgrade passed every other
+ * check (its address's upgrade limit, the fleet's caps, its socket still open) and the new channel
+ * answered, so an upgrade refused or abandoned takes no one's place; and each address may take only
+ * a few places a minute (EVICTIONS_PER_ADDRESS), never a channel that is sending (SENDING_WITHIN_MS).
+ * So whoever holds the most when the process is full yields,
  * never whoever came last: eleven addresses holding all they may cannot keep a twelfth out, and a
  * school behind one address is held to no less than an equal share of the process.
  *
@@ -13,8 +17,10 @@ import type { FleetOpen } from "./fleet-open.ts";
  * IPv6 /56), so a home's 256 /64s are one address here too.
  */
 export interface Holder {
-  /** When the page last sent anything (ms since 1970). */
+  /** When the page last sent anything, or the channel opened (ms since 1970). */
   lastActive(): number;
+  /** When the page last sent a message (ms since 1970; 0 for never). */
+  lastSent(): number;
   /** Gives its place to a newcomer: it is told the site is busy, and closed. */
   yieldPlace(): void;
 }
@@ -22,25 +28,72 @@ export interface Holder {
 export interface Place {
   /** Counts the channel out (once, however often it is called). */
   release(): void;
+  /**
+   * The last check before the upgrade completes, once every other one has passed and the socket is
+   * still open: when the process is over its cap, whether the heaviest address could yield a
+   * channel to this one, or the refusal. Nothing is taken yet: the place is owed (`owes`) until
+   * the channel answers (`settle`). Called once; a place refused here is released by its caller.
+   */
+  admit(): Refusal | null;
+  /** Whether the channel is admitted over the cap, and a channel yields to it once it answers. */
+  readonly owes: boolean;
+  /**
+   * The owed place settled: the channel answered (its first frame: the pong to the ping sent on
+   * upgrade, or a message), so the heaviest address yields a channel to it now; or it did not
+   * answer in time (`answered` false). Either way, when there is no room and no one to yield, this
+   * channel itself yields (its holder is told busy and closed).
+   */
+  settle(answered: boolean): void;
   /** The upgraded channel may now yield its place to an address holding fewer. */
   hold(holder: Holder): void;
 }
 
 export type Refusal = "full" | "per-address";
 
+/**
+ * Channels one address (its coarsest key) may take from others a minute, per process: an address
+ * that passes every check and hangs up at once can close a channel of the heaviest address with
+ * each upgrade, so what it may take is budgeted apart from what it may open.
+ */
+export const EVICTIONS_PER_ADDRESS = { burst: 6, perMinute: 6 };
+/**
+ * A channel whose page sent something this recently is sending (a visitor popping, clapping),
+ * never taken. An address's message budget (address-budget.ts, 500 a second) keeps at most half of
+ * its 1,000 channels sending by this measure.
+ */
+export const SENDING_WITHIN_MS = 1000;
+/** How long a channel admitted over the cap has to answer the ping sent on upgrade (`settle`). */
+export const OWED_ANSWER_MS = 5000;
+/** Addresses whose evictions are counted, at most; past it, all are forgotten at once. */
+const MAX_EVICTORS = 50_000;
+
 export interface AdmissionOptions {
   maxConnections: number;
   maxPerAddress: number;
   maxPerBlock: number;
   fleet: FleetOpen;
+  /** The clock, for tests. */
+  now?: () => number;
 }
 
-export function createAdmission({ maxConnections, maxPerAddress, maxPerBlock, fleet }: AdmissionOptions) {
-  /** Channels held per key (an address, a /56, a visitor), in this process. */
+export function createAdmission({
+  maxConnections,
+  maxPerAddress,
+  maxPerBlock,
+  fleet,
+  now = Date.now,
+}: AdmissionOptions) {
+  /** Channels held per key (an address, a /56, a visitor), in this process, upgrades under way included. */
   const open = new Map<string, number>();
   /** Upgraded channels by the address they are compared under. */
   const holders = new Map<string, Set<Holder>>();
+  /** The evictions each address has left: tokens, and when they were counted. */
+  let evictors = new Map<string, { tokens: number; at: number }>();
+  /** Places counted: channels open and upgrades under way that passed `reserve`. */
   let connections = 0;
+  /** Channels admitted over the cap whose place is still owed (Place.owes), and at most how many. */
+  let owed = 0;
+  const maxOwed = Math.max(10, Math.ceil(maxConnections / 100));
 
   const count = (key: string, by: number) => {
     const left = (open.get(key) ?? 0) + by;
@@ -49,6 +102,7 @@ export function createAdmission({ maxConnections, maxPerAddress, maxPerBlock, fl
   };
   const capOf = (k: number) => (k === 0 ? maxPerAddress : maxPerBlock);
   const fairKey = (keys: readonly string[]) => keys[keys.length - 1] ?? "unknown";
+  const overCap = (keys: readonly string[]) => keys.some((key, k) => k < 2 && (open.get(key) ?? 0) >= capOf(k));
 
   /** The address holding the most upgraded channels, and its channel idle the longest. */
   function heaviest(): { held: number; holder: Holder } | null {
@@ -63,28 +117,55 @@ export function createAdmission({ maxConnections, maxPerAddress, maxPerBlock, fl
     return idlest && { held: top.held, holder: idlest };
   }
 
+  /** The evictions `address` has left now (refilled since it was last counted). */
+  function evictionsLeft(address: string): number {
+    const account = evictors.get(address);
+    if (!account) return EVICTIONS_PER_ADDRESS.burst;
+    const refilled = ((now() - account.at) / 60_000) * EVICTIONS_PER_ADDRESS.perMinute;
+    return Math.min(EVICTIONS_PER_ADDRESS.burst, account.tokens + refilled);
+  }
+  function spendEviction(address: string) {
+    if (!evictors.has(address) && evictors.size >= MAX_EVICTORS) evictors = new Map();
+    evictors.set(address, { tokens: evictionsLeft(address) - 1, at: now() });
+  }
+
   /**
-   * A place for a channel from `keys`, decided at once in this process (within its caps, or by
-   * the heaviest address yielding one), or why not. The fleet's caps are asked after (`claim`).
+   * Whether a channel from the address `mine`, which holds `held` (itself not counted), may take
+   * the place of the heaviest address's idlest channel now, and that channel. Strictly fewer after
+   * the move, so two addresses never take a place back and forth; never a channel that is sending;
+   * within the address's evictions.
+   */
+  function yielder(mine: string, held: number): Holder | null {
+    const top = heaviest();
+    if (!top || held + 1 >= top.held) return null;
+    if (now() - top.holder.lastSent() < SENDING_WITHIN_MS) return null;
+    return evictionsLeft(mine) >= 1 ? top.holder : null;
+  }
+
+  /**
+   * A place for a channel from `keys`, counted at once (so upgrades under way count against the
+   * caps), or why not. Nothing is taken from anyone here: when the process is full, this only
+   * asks whether the heaviest address could yield. `admit`, the upgrade's last step, asks again,
+   * and the place is taken only once the new channel has answered (`settle`): an upgrade refused,
+   * abandoned or hung up at once costs no one their channel. The fleet's caps are asked between
+   * `reserve` and `admit` (`claim`).
    */
   function reserve(keys: readonly string[]): Place | Refusal {
-    if (keys.some((key, k) => k < 2 && (open.get(key) ?? 0) >= capOf(k))) return "per-address";
+    if (overCap(keys)) return "per-address";
     const mine = fairKey(keys);
-    if (connections >= maxConnections) {
-      const top = heaviest();
-      // Strictly fewer after the move, so two addresses never take a place back and forth.
-      if (!top || (open.get(mine) ?? 0) + 1 >= top.held) return "full";
-      top.holder.yieldPlace();
-      if (connections >= maxConnections) return "full";
-    }
+    if (connections >= maxConnections && !yielder(mine, open.get(mine) ?? 0)) return "full";
     connections++;
     for (const key of keys) count(key, 1);
     let held: Holder | null = null;
     let released = false;
-    return {
+    let asked = false;
+    let owes = false;
+    const place: Place = {
       release() {
         if (released) return;
         released = true;
+        if (owes) owed--;
+        owes = false;
         connections--;
         for (const [k, key] of keys.entries()) {
           count(key, -1);
@@ -92,6 +173,31 @@ export function createAdmission({ maxConnections, maxPerAddress, maxPerBlock, fl
         }
         if (held) holders.get(mine)?.delete(held);
         if (holders.get(mine)?.size === 0) holders.delete(mine);
+      },
+      admit() {
+        if (released || asked) return "full";
+        asked = true;
+        // Room after all (another upgrade was refused, a channel closed): nobody need yield.
+        if (connections <= maxConnections) return null;
+        // This upgrade is counted in `open` already: what the address holds without it.
+        if (owed >= maxOwed || !yielder(mine, (open.get(mine) ?? 1) - 1)) return "full";
+        owes = true;
+        owed++;
+        return null;
+      },
+      get owes() {
+        return owes;
+      },
+      settle(answered) {
+        if (!owes || released) return;
+        owes = false;
+        owed--;
+        if (connections <= maxConnections) return;
+        const holder = answered ? yielder(mine, (open.get(mine) ?? 1) - 1) : null;
+        if (holder) {
+          spendEviction(mine);
+          holder.yieldPlace();
+        } else held?.yieldPlace();
       },
       hold(holder) {
         if (released) return;
@@ -101,14 +207,15 @@ export function createAdmission({ maxConnections, maxPerAddress, maxPerBlock, fl
         holders.set(mine, set);
       },
     };
+    return place;
   }
 
   /** Why a channel from `keys` would be refused now in this process, or null (for the page's probe). */
   function wouldRefuse(keys: readonly string[]): Refusal | null {
-    if (keys.some((key, k) => k < 2 && (open.get(key) ?? 0) >= capOf(k))) return "per-address";
+    if (overCap(keys)) return "per-address";
     if (connections < maxConnections) return null;
-    const top = heaviest();
-    return !top || (open.get(fairKey(keys)) ?? 0) + 1 >= top.held ? "full" : null;
+    const mine = fairKey(keys);
+    return yielder(mine, open.get(mine) ?? 0) ? null : "full";
   }
 
   /** Whether the fleet's caps per address and /56 take the channel `reserve` placed here. */

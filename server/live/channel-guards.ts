@@ -3,7 +3,7 @@ import { type BusyMessage, CLOSE } from "../../contracts/live.ts";
 import type { FleetLimiter } from "../ops/limiter.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import type { AddressBudget } from "./address-budget.ts";
-import type { Place } from "./admission.ts";
+import { OWED_ANSWER_MS, type Place } from "./admission.ts";
 import type { PageChannel } from "./dispatch.ts";
 import { type Outgoing, textMessage } from "./frames.ts";
 import type { Health } from "./heartbeat.ts";
@@ -30,7 +30,8 @@ const YIELDED = textMessage(JSON.stringify({ t: "busy", retryMs: BUSY_RETRY_MS, 
  * past MAX_PINGS pings (a browser cannot send one) the channel is closed as malformed; a
  * channel closed for a frame no page sends (junk, a kind no topic takes, one too large) costs its
  * address new channels (the upgrade limit); and when the process is full, the channel may yield
- * its place to an address holding fewer (admission.ts): told busy, and closed. Hands each message
+ * its place to an address holding fewer (admission.ts): told busy, and closed. A channel admitted
+ * over the cap is pinged at once, and takes its place from another once it answers. Hands each message
  * the budget allows to `receive`, and calls `closed` once the socket is.
  */
 export function guardChannel({
@@ -59,9 +60,11 @@ export function guardChannel({
   closed: () => void;
 }) {
   let lastActive = Date.now();
+  let lastSent = 0;
   let misbehaved = false;
   place.hold({
     lastActive: () => lastActive,
+    lastSent: () => lastSent,
     yieldPlace() {
       place.release();
       metrics?.channelsClosed.inc({ reason: "yielded" });
@@ -70,6 +73,10 @@ export function guardChannel({
       setTimeout(() => ws.terminate(), 1000).unref();
     },
   });
+  // Admitted over the cap (admission.ts): a channel yields to this one once it answers this ping
+  // (a browser answers at once), not before, so an upgrade that hung up at once takes no one's place.
+  const owedTimer = place.owes ? setTimeout(() => place.settle(false), OWED_ANSWER_MS) : undefined;
+  if (place.owes) ws.ping();
   const close = channel.close;
   channel.close = (code, reason) => {
     misbehaved ||= code === CLOSE.malformed || code === CLOSE.tooLarge;
@@ -90,19 +97,30 @@ export function guardChannel({
     // A flood of pings is often sent without reading: no close handshake to wait for.
     ws.terminate();
   });
+  const answered = () => {
+    if (!place.owes) return;
+    clearTimeout(owedTimer);
+    place.settle(true);
+  };
   ws.on("pong", (data) => {
-    if (spent(data.length + 2)) health.missed = 0;
+    if (!spent(data.length + 2)) return;
+    health.missed = 0;
+    answered();
   });
   ws.on("message", (data, isBinary) => {
     if (channel.closed) return;
     lastActive = Date.now();
-    if (spent(frameBytes(data) + 2)) receive(data, isBinary);
+    lastSent = lastActive;
+    if (!spent(frameBytes(data) + 2)) return;
+    answered();
+    receive(data, isBinary);
   });
   // ws says so of a frame it could not read (bad UTF-8, a bad opcode, over the size).
   ws.on("error", () => {
     misbehaved = true;
   });
   ws.on("close", () => {
+    clearTimeout(owedTimer);
     if (misbehaved) for (const key of keys) void upgrades.take(key, MISBEHAVIOUR_UPGRADES);
     place.release();
     closed();

@@ -1,10 +1,12 @@
 import type { ChildProcess } from "node:child_process";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CLOSE, liveUrl } from "../../contracts/live.ts";
 import { startRedis, startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { makeSiteFixture } from "../test/site-fixture.ts";
 import { siteProcess } from "../test/site-process.ts";
+import { TOO_MANY_NEW } from "./refusals.ts";
 
 /**
  * Issue 56: eleven addresses could hold every channel of a process (and, the caps being counted
@@ -74,6 +76,111 @@ describe("a full process, on SQLite", () => {
     );
     expect(school.filter(isHeld)).toHaveLength(5);
     open.push(...school.filter(isHeld));
+  });
+});
+
+/**
+ * An upgrade that is answered, then hangs up without a word (no pong to the server's ping): the
+ * status line of the answer it got.
+ */
+function upgradeThenHangUp(origin: string, localAddress: string): Promise<string> {
+  const { port, host } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: "127.0.0.1", port: Number(port), localAddress });
+    socket.on("error", reject);
+    socket.once("data", (data) => {
+      resolve(data.toString().split("\r\n")[0] ?? "");
+      socket.destroy();
+    });
+    socket.write(
+      `GET ${liveUrl(["clicks"])} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    );
+  });
+}
+
+/** The channels of `held` closed by now: each open one answers a ping (a closed one would have said so first). */
+async function closedOf(held: Held[]): Promise<Held[]> {
+  const open = await Promise.all(
+    held.map(
+      (channel) =>
+        new Promise<boolean>((resolve) => {
+          if (channel.ws.readyState !== WebSocket.OPEN) return resolve(false);
+          channel.ws.once("pong", () => resolve(true));
+          void channel.closed.then(() => resolve(false));
+          channel.ws.ping();
+        }),
+    ),
+  );
+  return held.filter((_, k) => !open[k]);
+}
+
+describe("a client that holds nothing, while the process is full (issue 66)", () => {
+  const server = siteProcess({ LIVE_MAX_CONNECTIONS: "20", LIVE_UPGRADE_LIMIT: "40/40" });
+  const open: Held[] = [];
+  afterAll(() => {
+    for (const held of open) held.ws.terminate();
+  });
+  const from = (localAddress: string, n: number) =>
+    Promise.all(Array.from({ length: n }, () => channel(server.origin, { localAddress })));
+
+  it("closes no school channel with upgrades refused for its own limit, or answered and abandoned", async () => {
+    const attacker = "127.0.0.30";
+    // It spends its 40 upgrades while the process has room.
+    for (let k = 0; k < 40; k++) {
+      const held = await channel(server.origin, { localAddress: attacker });
+      if (!isHeld(held)) throw new Error(`upgrade ${k} refused: ${JSON.stringify(held)}`);
+      held.ws.close();
+      await held.closed;
+    }
+    // The school's pages: each one closed comes back, as a page does (here at once), so the
+    // process is full again at the attacker's next request.
+    const school = new Set<Held>();
+    let schoolClosed = 0;
+    let closedNow = () => {};
+    const schoolPage = async (): Promise<boolean> => {
+      const held = await channel(server.origin, { localAddress: "127.0.0.31" });
+      // Refused, a page waits as it is told (not modelled here).
+      if (!isHeld(held)) return false;
+      school.add(held);
+      open.push(held);
+      void held.closed.then(() => {
+        school.delete(held);
+        schoolClosed++;
+        closedNow();
+        void schoolPage();
+      });
+      return true;
+    };
+    expect(await Promise.all(Array.from({ length: 15 }, schoolPage))).toEqual(Array(15).fill(true));
+    const home = (await from("127.0.0.32", 5)).filter(isHeld);
+    open.push(...home);
+    expect([school.size, home.length]).toEqual([15, 5]);
+
+    // Ten more from the attacker, each refused for its own limit.
+    for (let k = 0; k < 10; k++) {
+      const refused = await channel(server.origin, { localAddress: attacker });
+      expect(isHeld(refused)).toBe(false);
+      expect(JSON.stringify(refused)).toContain(TOO_MANY_NEW);
+    }
+    // Ten from another address that pass every check, are answered, and hang up at once.
+    for (let k = 0; k < 10; k++) {
+      expect(await upgradeThenHangUp(server.origin, "127.0.0.33")).toBe("HTTP/1.1 101 Switching Protocols");
+    }
+    expect(await closedOf([...school])).toEqual([]);
+    expect(schoolClosed).toBe(0);
+    expect(await closedOf(home)).toEqual([]);
+
+    // A page that stays takes one place, from the school (the heaviest), once it answers.
+    const yielded = new Promise<void>((resolve) => {
+      closedNow = resolve;
+    });
+    const newcomer = await channel(server.origin, { localAddress: "127.0.0.34" });
+    expect(isHeld(newcomer), JSON.stringify(newcomer)).toBe(true);
+    if (isHeld(newcomer)) open.push(newcomer);
+    await yielded;
+    expect(schoolClosed).toBe(1);
+    expect(await closedOf(home)).toEqual([]);
   });
 });
 

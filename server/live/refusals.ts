@@ -79,6 +79,9 @@ export function createRefusals({ wss, log, metrics }: { wss: WebSocketServer; lo
     /** Who is told (an address's coarsest key), for the ceiling of readable refusals it gets. */
     address?: string,
   ) {
+    // Gone already (it hung up while its limits were asked): nothing to tell, and no close to come
+    // that would count it out of `refusing`.
+    if (socket.destroyed) return refused(reason);
     if (refusing >= MAX_REFUSING) {
       return refuseHttp(socket, "503 Service Unavailable", words, reason, Math.ceil(retryMs / 1000));
     }

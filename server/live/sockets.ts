@@ -36,7 +36,8 @@ import type { VisitorTokens } from "./visitor.ts";
  * exists (upgrade-request.ts). One the server cannot take NOW (admission.ts: full, or too many
  * channels from one address or /56 across the fleet; too many new ones; the server stopping) is
  * accepted only to be told so, `{"t":"busy","retryMs","reason"}` and a close with 4429, which a
- * page can read (refusals.ts); a full process makes the heaviest address yield a channel instead.
+ * page can read (refusals.ts); a full process makes the heaviest address yield a channel instead,
+ * as the upgrade's last step (admission.ts).
  * Each channel is a visitor the server vouches for (channel-visitor.ts), and every frame it sends
  * is spent from its address's budget (address-budget.ts; past it, 1013).
  *
@@ -152,13 +153,20 @@ export function createLiveSockets({
       const retryMs = Number.isFinite(waitMs) ? Math.ceil(waitMs) : 60_000;
       return busy("rate", TOO_MANY_NEW, retryMs);
     }
-    if (!(await admission.claim(keys))) {
+    const claimed = await admission.claim(keys);
+    if (socket.destroyed) return;
+    if (!claimed) {
       place.release();
       return busy("per-address-fleet", SHARED, BUSY_RETRY_MS);
     }
-    if (socket.destroyed) return;
     // The stop began while the limit was asked: the topics may be stopping already.
     if (stopping) return restarting();
+    // Last, with nothing left to refuse it: a full process's heaviest address yields a channel now
+    // (admission.ts), so an upgrade refused or abandoned before this point took no one's place.
+    if (place.admit()) {
+      place.release();
+      return busy("full", FULL, BUSY_RETRY_MS);
+    }
     wss.handleUpgrade(req, socket, head, (ws) => connected(ws, { address, keys, ...asked, place }));
   }
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { errorText, type Logger } from "./log.ts";
 import { openRedisLink, type RedisClient, type RedisSettings, type Subscriber } from "./redis.ts";
+import type { ReplicaCount } from "./replica-wait.ts";
 import { createStoreGuard, StoreUnavailable } from "./store-guard.ts";
 
 /**
@@ -27,8 +28,8 @@ export interface Backends {
   subscriber(): Subscriber;
   /** The Redis primary in use ("host:port"; undefined on SQLite, or while none answers). */
   primary(): string | undefined;
-  /** The replicas the Redis primary had connected at the last look (null: not watched). */
-  replicas(): number | null;
+  /** The replicas the Redis primary had connected at the last look (null: not watched; "unknown": it does not say). */
+  replicas(): ReplicaCount | null;
   /** The store answers a trivial question (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import { createClient, createSentinel } from "redis";
 import { listensAfterPromotion } from "./listens-after-promotion.ts";
 import { errorText, type Logger } from "./log.ts";
-import { replicaWatch } from "./replica-wait.ts";
+import { type ReplicaCount, replicaWatch } from "./replica-wait.ts";
 import { sentinelAsker } from "./sentinel-asker.ts";
 import { StoreUnavailable } from "./store-guard.ts";
 
@@ -44,8 +44,8 @@ export interface RedisLink {
   subscriber(): Subscriber;
   /** The primary in use ("host:port"), or undefined while none answers. */
   primary(): string | undefined;
-  /** How many replicas the primary had connected at the last look (null: not watched, or unknown). */
-  replicas(): number | null;
+  /** How many replicas the primary had connected at the last look (null: not watched, or not asked yet; "unknown": it does not say). */
+  replicas(): ReplicaCount | null;
   close(): Promise<void>;
 }
 

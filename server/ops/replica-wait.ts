@@ -27,10 +27,21 @@ export function sendWrite(client: Commands, args: string[]): Promise<unknown> {
 /** A pipeline of `args` then WAIT on one connection: the WAIT covers exactly that write. */
 export type Pipeline = (args: string[], wait: string[]) => Promise<unknown[]>;
 
+/** What a link knows of its primary's replicas: a count, or why it does not know. */
+export type ReplicaCount = number | "unknown";
+
+/** The words a ROLE timeout leaves, told from a refusal (an error the primary answered). */
+const NO_ANSWER = "ROLE: no answer";
+
 /**
  * The write rule (sendWrite) for a link: how many replicas the primary has connected is asked
  * every second (ROLE, which never blocks), and a write waits for at most that many, for at most a
  * third of the store's deadline (500 ms at most): a replica answers WAIT in one round trip.
+ *
+ * While the count is unknown (after a reset, a reconnect or a promotion, `forget`) a write waits
+ * for the look under way, never taking "unknown" for none. Where ROLE is refused (an ACL without
+ * `@dangerous`) or unanswered, a write waits for the number configured and WAIT says whether they
+ * have it; `replicas()` says "unknown", which /readyz shows as a warning, and the log says so once.
  */
 export function replicaWatch(
   client: Commands,
@@ -51,33 +62,47 @@ export function replicaWatch(
   const wanted = settings.waitReplicas ?? 0;
   const waitMs = Math.max(50, Math.min(500, Math.floor(settings.deadlineMs / 3)));
   let connected: number | null = null;
-  let asking = false;
-  async function look() {
-    if (asking) return;
-    asking = true;
+  /** Why the last look learnt nothing (ROLE refused, or unanswered), or null. */
+  let unanswered: string | null = null;
+  let asking: Promise<void> | null = null;
+  /** Asks ROLE, or joins the question under way: whoever waits for the count waits for its answer. */
+  function look(): Promise<void> {
+    asking ??= ask().finally(() => {
+      asking = null;
+    });
+    return asking;
+  }
+  async function ask() {
+    let role: unknown[];
     try {
-      const role = (await Promise.race([
+      role = (await Promise.race([
         client.sendCommand(["ROLE"]),
-        new Promise((_, reject) => setTimeout(() => reject(new Error("ROLE: no answer")), waitMs).unref()),
+        new Promise((_, reject) => setTimeout(() => reject(new Error(NO_ANSWER)), waitMs).unref()),
       ])) as unknown[];
-      const now = role[0] === "master" && Array.isArray(role[2]) ? role[2].length : 0;
-      if (now !== connected) {
-        if (now < wanted) {
-          settings.log.warn(
-            "redis primary has fewer replicas than writes wait for: acknowledged by the primary alone",
-            {
-              replicas: now,
-              wanted,
-            },
-          );
-        } else if (connected !== null) settings.log.info("redis primary has its replicas again", { replicas: now });
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      // A refusal is the primary's answer (an ACL, a renamed command): said once, as it lasts. No
+      // answer at all is the store's outage, which the store's guard logs.
+      if (why !== NO_ANSWER && unanswered !== why) {
+        settings.log.warn(
+          "redis primary refuses ROLE: each write waits for the replicas configured, and is refused when WAIT says fewer have it",
+          { wanted, error: why },
+        );
       }
-      connected = now;
-    } catch {
-      // The primary does not answer: the next look asks again.
-    } finally {
-      asking = false;
+      unanswered = why;
+      return;
     }
+    const now = role[0] === "master" && Array.isArray(role[2]) ? role[2].length : 0;
+    if (now !== connected) {
+      if (now < wanted) {
+        settings.log.warn("redis primary has fewer replicas than writes wait for: acknowledged by the primary alone", {
+          replicas: now,
+          wanted,
+        });
+      } else if (connected !== null) settings.log.info("redis primary has its replicas again", { replicas: now });
+    }
+    connected = now;
+    unanswered = null;
   }
   async function writeAlone(confirm: NonNullable<typeof settings.confirm>, args: string[]) {
     const node = confirm.primary();
@@ -96,7 +121,8 @@ export function replicaWatch(
   if (wanted > 0) {
     writers.set(client, async (args) => {
       if (connected === null) await look();
-      const copies = Math.min(wanted, connected ?? 0);
+      // Still unknown (ROLE refused, or unanswered): the number configured, and WAIT says.
+      const copies = connected === null ? wanted : Math.min(wanted, connected);
       if (copies === 0) return settings.confirm ? writeAlone(settings.confirm, args) : client.sendCommand(args);
       const [reply, acked] = await pipeline(args, ["WAIT", String(copies), String(waitMs)]);
       if (Number(acked) < copies) {
@@ -107,7 +133,8 @@ export function replicaWatch(
     });
   }
   return {
-    replicas: () => (wanted > 0 ? connected : null),
+    /** Null when writes do not wait for replicas; "unknown" while the primary does not say. */
+    replicas: (): ReplicaCount | null => (wanted > 0 ? (connected ?? (unanswered === null ? null : "unknown")) : null),
     /** The primary may be another one now (a promotion, a reconnect): ask it before the next write. */
     forget: () => {
       connected = null;
