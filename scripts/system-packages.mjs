@@ -139,32 +139,49 @@ function aptGet(args, sudo) {
   return run.status === 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
+/**
+ * The script's whole run, for `args` (its command line), as `user` sees the machine (root or not;
+ * whether sudo and apt-get are there): what it prints on `out` and `err`, and its exit status. Its
+ * tests call it as another user would, without running a process as one (who may not reach the
+ * checkout: as root under /root, issue 65).
+ */
+export function run(
+  args,
+  {
+    root = process.getuid?.() === 0,
+    sudoThere = hasCommand("sudo"),
+    aptThere = hasCommand("apt-get"),
+    out = (line) => console.log(line),
+    err = (line) => console.error(line),
+    install = aptGet,
+    link = (pkg) =>
+      root
+        ? symlinkSync(pkg.enable.from, pkg.enable.to)
+        : spawnSync("sudo", ["ln", "-sf", pkg.enable.from, pkg.enable.to], { stdio: "inherit" }),
+  } = {},
+) {
   const purpose = args.includes("--bench") ? "bench" : "test";
   const missing = missingPackages(purpose);
   if (args.includes("--list")) {
-    if (missing.length) console.log(missing.map((pkg) => pkg.name).join(" "));
-    process.exit(0);
+    if (missing.length) out(missing.map((pkg) => pkg.name).join(" "));
+    return 0;
   }
-  if (missing.length === 0) process.exit(0);
+  if (missing.length === 0) return 0;
   const names = missing.map((pkg) => pkg.name);
-  const root = process.getuid?.() === 0;
-  const sudo = !root && args.includes("--sudo") && hasCommand("sudo");
-  if ((root || sudo) && hasCommand("apt-get")) {
-    console.log(`Installing what the ${purpose === "bench" ? "benches" : "tests"} need: ${names.join(", ")}`);
-    const ok = aptGet(["update", "-qq"], sudo) && aptGet(["install", "-y", "-qq", ...names], sudo);
+  const sudo = !root && args.includes("--sudo") && sudoThere;
+  if ((root || sudo) && aptThere) {
+    out(`Installing what the ${purpose === "bench" ? "benches" : "tests"} need: ${names.join(", ")}`);
+    const ok = install(["update", "-qq"], sudo) && install(["install", "-y", "-qq", ...names], sudo);
     for (const pkg of installedUnlinked(missingPackages(purpose))) {
-      console.log(`Enabling ${pkg.name}: ${enableLine(pkg)}`);
-      if (root) symlinkSync(pkg.enable.from, pkg.enable.to);
-      else spawnSync("sudo", ["ln", "-sf", pkg.enable.from, pkg.enable.to], { stdio: "inherit" });
+      out(`Enabling ${pkg.name}: ${enableLine(pkg)}`);
+      link(pkg);
     }
     const still = missingPackages(purpose);
-    if (ok && still.length === 0) process.exit(0);
-    console.error(`Could not install: ${still.map((pkg) => pkg.name).join(" ") || names.join(" ")}`);
-    process.exit(1);
+    if (ok && still.length === 0) return 0;
+    err(`Could not install: ${still.map((pkg) => pkg.name).join(" ") || names.join(" ")}`);
+    return 1;
   }
-  console.error(
+  err(
     [
       `The ${purpose === "bench" ? "benches" : "tests"} need Debian packages this machine does not have:`,
       ...missing.map((pkg) => `  ${pkg.name}: ${pkg.why}`),
@@ -173,5 +190,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ...installedUnlinked(missing).map((pkg) => `  ${enableLine(pkg)}   (${pkg.name} is installed, not enabled)`),
     ].join("\n"),
   );
-  process.exit(1);
+  return 1;
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit(run(process.argv.slice(2)));

@@ -1,18 +1,38 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { installLine, missingPackages, nginxLoads, PACKAGES } from "./system-packages.mjs";
+import { installLine, missingPackages, nginxLoads, PACKAGES, run } from "./system-packages.mjs";
 
-/** The script as another user would run it (nobody, when these tests run as root). */
-function runAsUser(env: Record<string, string>) {
-  const asRoot = process.getuid?.() === 0;
-  return spawnSync(process.execPath, ["scripts/system-packages.mjs"], {
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-    ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
-  });
+/**
+ * The script as another user sees the machine (not root; sudo and apt-get as given), with
+ * SYSTEM_PACKAGES_MISSING pretending: its exit status and what it printed, and what it tried to
+ * install (nothing, as another user). Called in this process: a process of another user's may not
+ * reach the checkout at all (as root under /root, issue 65).
+ */
+function runAsUser(missing: string, as: { sudoThere?: boolean; args?: string[] } = {}) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const installs: string[][] = [];
+  const before = process.env.SYSTEM_PACKAGES_MISSING;
+  process.env.SYSTEM_PACKAGES_MISSING = missing;
+  try {
+    const status = run(as.args ?? [], {
+      root: false,
+      sudoThere: as.sudoThere ?? false,
+      aptThere: true,
+      out: (line) => stdout.push(line),
+      err: (line) => stderr.push(line),
+      install: (args) => {
+        installs.push(args);
+        return true;
+      },
+    });
+    return { status, stdout: stdout.join("\n"), stderr: stderr.join("\n"), installs };
+  } finally {
+    if (before === undefined) delete process.env.SYSTEM_PACKAGES_MISSING;
+    else process.env.SYSTEM_PACKAGES_MISSING = before;
+  }
 }
 
 it("knows each package's reason, for the tests, the benches or both", () => {
@@ -39,17 +59,23 @@ it("knows each package's reason, for the tests, the benches or both", () => {
 });
 
 it("as another user, stops at once with the one apt-get line that installs what is missing", () => {
-  const run = runAsUser({ SYSTEM_PACKAGES_MISSING: "redis-server,nginx" });
-  expect(run.status).toBe(1);
-  expect(run.stderr).toContain("redis-server: the shared toys' tests against a real Redis");
-  const lines = run.stderr.split("\n").filter((line) => line.includes("apt-get install"));
+  const asked = runAsUser("redis-server,nginx");
+  expect(asked.status).toBe(1);
+  expect(asked.installs).toEqual([]);
+  expect(asked.stderr).toContain("redis-server: the shared toys' tests against a real Redis");
+  const lines = asked.stderr.split("\n").filter((line) => line.includes("apt-get install"));
   expect(lines.map((line) => line.trim())).toEqual([installLine(["redis-server", "nginx"])]);
   expect(installLine(["redis-server", "nginx"])).toBe("sudo apt-get install -y redis-server nginx");
+  // With --sudo and sudo there (.ci/run), it installs through sudo instead.
+  const withSudo = runAsUser("redis-server,nginx", { sudoThere: true, args: ["--sudo"] });
+  expect(withSudo.installs).toEqual([
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "redis-server", "nginx"],
+  ]);
 });
 
 it("says nothing and succeeds when nothing is missing", () => {
-  const run = runAsUser({});
-  expect({ status: run.status, stderr: run.stderr, stdout: run.stdout }).toEqual({ status: 0, stderr: "", stdout: "" });
+  expect(runAsUser("")).toEqual({ status: 0, stderr: "", stdout: "", installs: [] });
 });
 
 it("counts nginx's brotli module as there only when nginx loads it, not when its file is merely installed", () => {
