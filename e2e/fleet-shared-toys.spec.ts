@@ -56,6 +56,9 @@ test("two visitors whose pages reach different servers through the one address s
   browser,
   fleet,
 }) => {
+  // Four toys, each opened twice through nginx: 20 s quiet, and a fresh clone at load 8 (the suite's
+  // three workers beside a fleet) ran out of the default minute on the last toy.
+  test.setTimeout(180_000);
   const twoVisitors = (path: string, live: (page: Page) => Promise<void>) =>
     onTwoServers(browser, fleet.origin, path, live);
 
