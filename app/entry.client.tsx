@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { hydrateInSteps } from "./kit/shell/hydrate-in-steps";
+import { withoutIterationListener } from "./kit/shell/no-iteration-listener";
 
 // The built site hydrates in steps, each its own task (kit/shell/hydrate-in-steps.tsx); the
 // development server keeps React Router's own router, which its hot reloading knows. Awaited: a
@@ -12,11 +13,13 @@ import { hydrateInSteps } from "./kit/shell/hydrate-in-steps";
 if (import.meta.env.PROD) await hydrateInSteps();
 else {
   startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
+    withoutIterationListener(document, () =>
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      ),
     );
   });
 }

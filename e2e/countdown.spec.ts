@@ -1,43 +1,87 @@
 import type { Page } from "@playwright/test";
 import { expect, open, test } from "./fixtures";
 
-/** Waits until React has rendered whatever the last timer scheduled (its scheduler posts messages). */
-async function settle(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      }),
-  );
+/**
+ * What the countdown's face shows now: its text, each reel read as the label in its window (the
+ * reels step by CSS, app/toys/countdown/countdown.tsx).
+ */
+function face(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const root = document.querySelector("[data-countdown-face]");
+    if (!root) return "(no face)";
+    const read = (node: Node): string => {
+      if (node instanceof Text) return node.data;
+      if (!(node instanceof Element)) return "";
+      const reel = node.querySelector<HTMLElement>(":scope > [data-reel]");
+      if (!reel) return [...node.childNodes].map(read).join("");
+      const top = node.getBoundingClientRect().top;
+      const shown = [...reel.children].filter((label) => Math.abs(label.getBoundingClientRect().top - top) < 1);
+      return shown.length === 1 ? (shown[0]?.textContent ?? "") : `(${shown.length} labels in view)`;
+    };
+    return [...root.childNodes].map(read).join("");
+  });
 }
 
-test("Countdown to Yesterday: counts towards one day earlier, refreshing every 50 ms", async ({ page }) => {
-  // The clock stands still from before the page loads, so the countdown starts at exactly `start`
-  // and its 50 ms ticks fall at start + 50, start + 100, ...
+/** Holds every reel at `ms` after the countdown's start (the animations' own clock). */
+function holdReelsAt(page: Page, ms: number) {
+  return page.evaluate((at) => {
+    const reels = document.getAnimations().filter((a) => (a as CSSAnimation).animationName === "clock-reel");
+    for (const reel of reels) {
+      reel.pause();
+      reel.currentTime = at;
+    }
+    return reels.length;
+  }, ms);
+}
+
+const said = (page: Page) => page.locator("p:has([data-countdown-face]) > .sr-only");
+
+test("Countdown to Yesterday: counts towards one day earlier, refreshing every 50 ms, reel by reel", async ({
+  page,
+}) => {
+  await open(page, "/countdown");
+  await expect.poll(() => face(page)).toMatch(/^-1d 00:00:\d\d\.\d\d0$/);
+  const moments: [number, string][] = [
+    [0, "-1d 00:00:00.000"],
+    [49, "-1d 00:00:00.000"],
+    [50, "-1d 00:00:00.050"],
+    [3250, "-1d 00:00:03.250"],
+    [59_999, "-1d 00:00:59.950"],
+    [60_000, "-1d 00:01:00.000"],
+    // An hour later it is one day and one hour away.
+    [3_600_000 - 1, "-1d 00:59:59.950"],
+    [3_600_000, "-1d 01:00:00.000"],
+    [3_600_049, "-1d 01:00:00.000"],
+    [3_600_050, "-1d 01:00:00.050"],
+    [23 * 3_600_000 + 3_599_999, "-1d 23:59:59.950"],
+  ];
+  for (const [ms, text] of moments) {
+    expect(await holdReelsAt(page, ms)).toBe(6);
+    expect(await face(page), `at ${ms} ms`).toBe(text);
+  }
+});
+
+test("with less motion asked for, the page sets the reels every 50 ms, and says the time each second", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
   const start = new Date("2026-11-22T12:00:05Z");
-  // Installed a minute earlier: the clock runs until paused, and pausing can only go forward (an
-  // install at `start` itself failed when the machine took a moment between the two calls).
+  // Installed a minute earlier: pausing can only go forward.
   await page.clock.install({ time: start.getTime() - 60_000 });
   await page.clock.pauseAt(start);
   await open(page, "/countdown");
-  const display = page.locator("time");
-  await expect(display).toHaveText("-1d 00:00:00.000");
-
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+  await expect.poll(() => face(page)).toBe("-1d 00:00:00.000");
   await page.clock.runFor(49);
-  await settle(page);
-  await expect(display).toHaveText("-1d 00:00:00.000");
+  expect(await face(page)).toBe("-1d 00:00:00.000");
   await page.clock.runFor(1);
-  await expect(display).toHaveText("-1d 00:00:00.050");
-
-  // The target is one day before the start: an hour later it is one day and one hour away.
-  // (fastForward jumps the hour and fires the interval once, instead of 72,000 times.)
-  await page.clock.fastForward(60 * 60 * 1000 - 50);
-  await expect(display).toHaveText("-1d 01:00:00.000");
-  await page.clock.runFor(49);
-  await settle(page);
-  await expect(display).toHaveText("-1d 01:00:00.000");
-  await page.clock.runFor(1);
-  await expect(display).toHaveText("-1d 01:00:00.050");
+  await expect.poll(() => face(page)).toBe("-1d 00:00:00.050");
+  await expect(said(page)).toHaveText("-1d 00:00:00");
+  await page.clock.runFor(950);
+  await expect.poll(() => face(page)).toBe("-1d 00:00:01.000");
+  await expect(said(page)).toHaveText("-1d 00:00:01");
+  // An hour later (fastForward jumps it, firing each timer once).
+  await page.clock.fastForward(60 * 60 * 1000 - 1000);
+  await expect.poll(() => face(page)).toBe("-1d 01:00:00.000");
+  await expect(said(page)).toHaveText("-1d 01:00:00");
 });

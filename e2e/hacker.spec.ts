@@ -1,3 +1,4 @@
+import { linePrefix, MAX_LINES } from "../app/toys/hacker/logic";
 import { CONFESSIONS } from "../app/toys/hacker/words";
 import { expect, open, test } from "./fixtures";
 import { installPausedClock, liveIntervals, navigateWithMenu, trackIntervals } from "./timers";
@@ -29,15 +30,38 @@ test.describe("Hacker Console", () => {
     await open(page, "/hacker");
     await page.clock.runFor(1500 * 30);
     const log = page.getByRole("list", { name: "Console output" });
-    const atBottom = await log.evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 4);
-    expect(atBottom).toBe(true);
+    // The newest line in view, at the bottom of the console.
+    const newestInView = () =>
+      page.evaluate(() => {
+        const scroller = document.querySelector("[data-console-scroller]") as HTMLElement;
+        const lines = [...scroller.querySelectorAll("li")].filter((li) => li.textContent?.includes("root@"));
+        const newest = lines.at(-1)?.getBoundingClientRect();
+        const box = scroller.getBoundingClientRect();
+        return (
+          scroller.scrollHeight > scroller.clientHeight + 100 &&
+          !!newest &&
+          newest.bottom <= box.bottom &&
+          newest.bottom > box.bottom - 80
+        );
+      });
+    expect(await newestInView()).toBe(true);
+    // The newest MAX_LINES only, after the banner, the newest last, the cursor after it.
+    const confessions = log.getByRole("listitem").filter({ hasText: "root@" });
+    await page.clock.runFor(1500 * (MAX_LINES - 30 + 5));
+    await expect(confessions).toHaveCount(MAX_LINES);
+    await expect(confessions.last()).toContainText(linePrefix(MAX_LINES + 4));
+    await expect(confessions.first()).toContainText(linePrefix(5));
+    await expect(log.getByRole("listitem").first()).toContainText("MAINFRAME OS");
+    expect(await newestInView()).toBe(true);
     await page.getByRole("button", { name: "Pause the hacking" }).click();
     const count = await log.getByRole("listitem").count();
     await page.clock.runFor(1500 * 4);
     await expect(log.getByRole("listitem")).toHaveCount(count);
     await page.getByRole("button", { name: "Resume the hacking" }).click();
     await page.clock.runFor(1500);
-    await expect(log.getByRole("listitem")).toHaveCount(count + 1);
+    // One more, the oldest dropped for it.
+    await expect(confessions.last()).toContainText(linePrefix(MAX_LINES + 5));
+    await expect(log.getByRole("listitem")).toHaveCount(count);
   });
 
   test("on a phone, no confession becomes the page's largest paint", async ({ page }) => {

@@ -1,6 +1,12 @@
 import { useEffect, useRef } from "react";
 
-/** Calls `fn` every `ms` while mounted; `ms` null pauses. Always calls the latest `fn`. */
+/**
+ * Calls `fn` every `ms` while mounted; `ms` null pauses. Always calls the latest `fn`.
+ *
+ * Nothing ticks while the tab is hidden (a phone's battery pays for every timer, and browsers only
+ * slow a hidden tab's timers down): the interval stops when the page is hidden, and when it is
+ * shown again `fn` runs at once, so a clock or a countdown catches up, then every `ms` as before.
+ */
 export function useInterval(fn: () => void, ms: number | null): void {
   const latest = useRef(fn);
   useEffect(() => {
@@ -8,7 +14,25 @@ export function useInterval(fn: () => void, ms: number | null): void {
   });
   useEffect(() => {
     if (ms === null) return;
-    const id = setInterval(() => latest.current(), ms);
-    return () => clearInterval(id);
+    let id: ReturnType<typeof setInterval> | undefined;
+    const start = () => {
+      id ??= setInterval(() => latest.current(), ms);
+    };
+    const stop = () => {
+      clearInterval(id);
+      id = undefined;
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") return stop();
+      if (id !== undefined) return;
+      latest.current();
+      start();
+    };
+    if (document.visibilityState !== "hidden") start();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      stop();
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
   }, [ms]);
 }

@@ -16,6 +16,7 @@ import {
 } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { afterThisTask } from "../lib/next-task";
+import { withoutIterationListener } from "./no-iteration-listener";
 
 /** What React Router's pre-rendered page leaves on `window` for its client (its own `HydratedRouter` reads the same). */
 interface FrameworkWindow {
@@ -129,11 +130,13 @@ export async function hydrateInSteps(): Promise<void> {
   page.__reactRouterDataRouter = router;
   await afterThisTask();
   startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <Hydrated info={info} initialized={initialized} />
-      </StrictMode>,
+    withoutIterationListener(document, () =>
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <Hydrated info={info} initialized={initialized} />
+        </StrictMode>,
+      ),
     );
   });
 }

@@ -1,20 +1,79 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useInterval } from "../../kit/hooks/use-interval";
+import { useReducedMotion } from "../../kit/hooks/use-reduced-motion";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { formatRemaining, REFRESH_MS, remaining, yesterdayOf } from "./logic";
+import { DAY_MS, daysAt, formatRemaining, REELS, REFRESH_MS, type Reel, reelIndex, remaining } from "./logic";
+
+type ReelName = keyof typeof REELS;
+
+/**
+ * A column of labels in a window one line high, moved up one label per step by a CSS animation
+ * (app/toys/animations.css, `clock-reel`): its period and steps are the reel's own. Stepped
+ * animations change nothing but a transform, so the page runs no script and lays nothing out
+ * between the steps (issue 63: a text written every 50 ms cost 26-38 ms of main thread a second).
+ */
+function ReelWindow({ name, reel }: { name: ReelName; reel: Reel }) {
+  return (
+    <span className="inline-block h-[1lh] overflow-hidden align-top">
+      <span
+        data-reel={name}
+        // A layer of its own: a step moves the layer, and nothing is painted again.
+        className="clock-reel block will-change-transform"
+        style={{ animationDuration: `${reel.periodMs}ms`, animationTimingFunction: `steps(${reel.labels.length})` }}
+      >
+        {reel.labels.map((label) => (
+          <span key={label} className="block">
+            {label}
+          </span>
+        ))}
+      </span>
+    </span>
+  );
+}
 
 export function Countdown() {
-  // The clock is read after hydration: the pre-rendered page cannot know the visitor's "now".
-  const [target, setTarget] = useState<number | null>(null);
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    const start = Date.now();
-    setTarget(yesterdayOf(start));
-    setNow(start);
-  }, []);
-  useInterval(() => setNow(Date.now()), target === null ? null : REFRESH_MS);
+  const face = useRef<HTMLSpanElement>(null);
+  const said = useRef<HTMLSpanElement>(null);
+  const days = useRef<HTMLSpanElement>(null);
+  const reducedMotion = useReducedMotion();
+  /** When the countdown started, for the reduced-motion path (the CSS one knows it by itself). */
+  const started = useRef(0);
 
-  const text = target === null ? "-1d 00:00:00.000" : formatRemaining(remaining(target, now));
+  const reels = () => [...(face.current?.querySelectorAll<HTMLElement>("[data-reel]") ?? [])];
+  /** How long the countdown has run: the reels' own clock, or, with reduced motion, the page's. */
+  const elapsed = () => {
+    const time = reels()[0]?.getAnimations()[0]?.currentTime;
+    return typeof time === "number" ? time : Date.now() - started.current;
+  };
+  /** What changes once a second at most: the days, and the words a screen reader reads. */
+  const writeSlowParts = () => {
+    const now = elapsed();
+    const dayText = String(daysAt(now));
+    if (days.current && days.current.textContent !== dayText) days.current.textContent = dayText;
+    // The seconds, not the millis: read out, a number changing twenty times a second is noise.
+    const text = formatRemaining(remaining(-DAY_MS, now)).slice(0, -4);
+    if (said.current && said.current.textContent !== text) said.current.textContent = text;
+  };
+
+  useEffect(() => {
+    started.current = Date.now();
+  }, []);
+  useInterval(writeSlowParts, 1000);
+  // Less motion asked for: the reels hold still (animations.css) and are set from here, every
+  // 50 ms, each only when its label changes.
+  useInterval(
+    () => {
+      const now = elapsed();
+      for (const reel of reels()) {
+        const spec = REELS[reel.dataset.reel as ReelName];
+        if (!spec) continue;
+        const shift = `translateY(${(-100 * reelIndex(spec, now)) / spec.labels.length}%)`;
+        if (reel.style.transform !== shift) reel.style.transform = shift;
+      }
+    },
+    reducedMotion ? REFRESH_MS : null,
+  );
+
   return (
     <ToyPage
       title="Countdown to Yesterday"
@@ -22,7 +81,21 @@ export function Countdown() {
     >
       <p className="text-sm font-bold tracking-[0.3em] text-sky-300 uppercase">Time until yesterday</p>
       <p className="rounded-3xl border border-sky-800 bg-black/60 px-6 py-5 font-mono text-4xl font-black text-sky-200 tabular-nums shadow-[0_0_40px_rgba(56,189,248,0.35)] sm:text-6xl">
-        <time>{text}</time>
+        <span ref={said} className="sr-only">
+          -1d 00:00:00
+        </span>
+        <span ref={face} aria-hidden="true" data-countdown-face="">
+          -<span ref={days}>1</span>d{" "}
+          {/* One word, as the text it stands for: a narrow screen breaks the line after the days only. */}
+          <span className="whitespace-nowrap">
+            <ReelWindow name="hours" reel={REELS.hours} />:
+            <ReelWindow name="minuteTens" reel={REELS.minuteTens} />
+            <ReelWindow name="minutes" reel={REELS.minutes} />:
+            <ReelWindow name="secondTens" reel={REELS.secondTens} />
+            <ReelWindow name="seconds" reel={REELS.seconds} />.
+            <ReelWindow name="millis" reel={REELS.millis} />
+          </span>
+        </span>
       </p>
       <p className="max-w-md text-white/85">
         You missed it by a day, and you are missing it a little more every 50 milliseconds. Don't worry: tomorrow it

@@ -1,17 +1,9 @@
+import { readFileSync } from "node:fs";
 import { PALETTE as EMOJIS } from "virtual:wall-palette";
 import { expect, it } from "vitest";
 import { PALETTE } from "../../../contracts/wall";
 import { seededRandom } from "../../kit/lib/random";
-import {
-  makeWall,
-  pickWigglers,
-  WALL_SIZE,
-  WIGGLE_EVERY_MS,
-  WIGGLE_KEYFRAMES,
-  WIGGLE_TIMING,
-  WIGGLERS_PER_TICK,
-  WIGGLES,
-} from "./logic";
+import { makeWall, WALL_SIZE, WIGGLE_CYCLE_MS, WIGGLE_MS, WIGGLES, wigglingAt } from "./logic";
 
 it("builds a wall of 200 emojis drawn from 16", () => {
   expect(EMOJIS).toHaveLength(16);
@@ -26,33 +18,33 @@ it("builds a wall of 200 emojis drawn from 16", () => {
   for (const t of wall) expect(t.emoji).toBeLessThan(16);
 });
 
-it("picks a few distinct tiles to wiggle at a time, all of them over time", () => {
-  expect(WIGGLE_EVERY_MS * WIGGLERS_PER_TICK).toBeGreaterThan(0);
-  const random = seededRandom(5);
-  const everyone = new Set<number>();
-  for (let tick = 0; tick < 1000; tick++) {
-    const picked = pickWigglers(WIGGLERS_PER_TICK, 200, random);
-    expect(new Set(picked).size).toBe(WIGGLERS_PER_TICK);
-    for (const i of picked) {
-      expect(i).toBeGreaterThanOrEqual(0);
-      expect(i).toBeLessThan(200);
-      everyone.add(i);
-    }
+it("gives each emoji a wiggle and a moment of its own, so about twenty wiggle at any time", () => {
+  const wall = makeWall(seededRandom(200), EMOJIS.length);
+  for (const tile of wall) {
+    expect(WIGGLES).toContain(tile.wiggle);
+    expect(tile.phaseMs).toBeGreaterThanOrEqual(0);
+    expect(tile.phaseMs).toBeLessThan(WIGGLE_CYCLE_MS);
   }
-  expect(everyone.size).toBe(200);
-  expect(pickWigglers(10, 3, random).sort()).toEqual([0, 1, 2]);
+  expect(new Set(wall.map((t) => t.wiggle)).size).toBe(3);
+  const counts = Array.from({ length: WIGGLE_CYCLE_MS / 100 }, (_, k) => wigglingAt(wall, k * 100));
+  // Never the whole wall at once, never still for long, twenty on average.
+  expect(Math.max(...counts)).toBeLessThan(45);
+  expect(Math.min(...counts)).toBeGreaterThan(5);
+  const mean = counts.reduce((a, b) => a + b, 0) / counts.length;
+  expect(mean).toBeCloseTo((WALL_SIZE * WIGGLE_MS) / WIGGLE_CYCLE_MS, 0);
 });
 
-it("wiggles each kind of emoji out and back with a transform only", () => {
-  expect(Object.keys(WIGGLE_KEYFRAMES).sort()).toEqual([...WIGGLES].sort());
-  for (const frames of Object.values(WIGGLE_KEYFRAMES)) {
-    expect(frames).toHaveLength(3);
-    expect(frames[0]).toEqual({ transform: "none" });
-    expect(frames[2]).toEqual({ transform: "none" });
-    expect(Object.keys(frames[1] ?? {})).toEqual(["transform"]);
-    expect(frames[1]?.transform).not.toBe("none");
+it("wiggles each kind out and back with a transform only, for the share of the cycle logic.ts says", () => {
+  const css = readFileSync(new URL("../animations.css", import.meta.url), "utf8");
+  const share = `${(100 * WIGGLE_MS) / WIGGLE_CYCLE_MS}%`;
+  const half = `${(50 * WIGGLE_MS) / WIGGLE_CYCLE_MS}%`;
+  for (const kind of WIGGLES) {
+    const frames = new RegExp(`@keyframes wiggle-${kind} \\{([^@]*?)\\n\\}`).exec(css)?.[1] ?? "";
+    expect(frames.replace(/\s+/g, " ").trim()).toMatch(
+      new RegExp(`^0%, ${share}, 100% \\{ transform: none; \\} ${half} \\{ transform: [^;]+; \\}$`),
+    );
+    expect(css).toContain(
+      `.wiggle-${kind} {\n  animation: wiggle-${kind} ${WIGGLE_CYCLE_MS / 1000}s ease-in-out infinite;`,
+    );
   }
-  // One wiggle lasts as long as the pause between batches.
-  expect(WIGGLE_TIMING.duration).toBe(WIGGLE_EVERY_MS);
-  for (const tile of makeWall(seededRandom(3), EMOJIS.length)) expect(WIGGLES).toContain(tile.wiggle);
 });

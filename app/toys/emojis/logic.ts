@@ -6,41 +6,36 @@ export const WALL_SIZE = 200;
 export const WIGGLES = ["tilt", "hop", "spin"] as const;
 export type Wiggle = (typeof WIGGLES)[number];
 
-export const WIGGLE_KEYFRAMES: Record<Wiggle, Keyframe[]> = {
-  tilt: [{ transform: "none" }, { transform: "rotate(-14deg) scale(1.15)" }, { transform: "none" }],
-  hop: [{ transform: "none" }, { transform: "translateY(-8px)" }, { transform: "none" }],
-  spin: [{ transform: "none" }, { transform: "rotate(16deg)" }, { transform: "none" }],
-};
+/**
+ * Each emoji wiggles once every WIGGLE_CYCLE_MS, for WIGGLE_MS, at a moment of its own in the cycle
+ * (its phase): a tenth of the wall moves at any moment, twenty emojis at a time. The wiggles are CSS
+ * animations (app/toys/animations.css, `wiggle-<kind>`, whose keyframes hold this share of the
+ * cycle), running on the compositor from the first paint: no script, no timer, and no layer made
+ * and dropped per batch (issue 63: the batches started from a timer cost 25-40 ms of main thread
+ * a second at rest; these about 2).
+ */
+export const WIGGLE_CYCLE_MS = 6000;
+export const WIGGLE_MS = 600;
 
 export interface Tile {
   emoji: number;
   wiggle: Wiggle;
+  /** Where in the cycle the emoji starts, in ms (its animation's negative delay). */
+  phaseMs: number;
 }
 
-/** A wall of `size` tiles, each one of `kinds` emojis (by index) with a wiggle. */
+/** A wall of `size` tiles, each one of `kinds` emojis (by index) with a wiggle and its moment. */
 export function makeWall(random: Random, kinds: number, size = WALL_SIZE): Tile[] {
   return Array.from({ length: size }, () => ({
     emoji: Math.floor(random() * kinds),
     wiggle: pickOne(WIGGLES, random),
+    phaseMs: Math.floor(random() * WIGGLE_CYCLE_MS),
   }));
 }
 
-/**
- * Every 600 ms, twenty emojis start a 0.6 s wiggle ({@link WIGGLE_TIMING}): a tenth of the wall
- * moves at any moment, and the page does its work in few, short tasks.
- */
-export const WIGGLE_EVERY_MS = 600;
-export const WIGGLERS_PER_TICK = 20;
-
-/**
- * One wiggle, as the Web Animations API plays it: a transform only, so it runs on the compositor,
- * and as long as the pause between batches.
- */
-export const WIGGLE_TIMING: KeyframeAnimationOptions = { duration: WIGGLE_EVERY_MS, easing: "ease-in-out" };
-
-/** Which tiles wiggle next: `count` distinct positions out of `total`. */
-export function pickWigglers(count: number, total: number, random: Random): number[] {
-  const picked = new Set<number>();
-  while (picked.size < Math.min(count, total)) picked.add(Math.floor(random() * total));
-  return [...picked];
+/** How many of `wall`'s emojis are wiggling `at` ms into the cycle. */
+export function wigglingAt(wall: readonly Tile[], at: number): number {
+  return wall.filter(
+    (tile) => (((at + tile.phaseMs) % WIGGLE_CYCLE_MS) + WIGGLE_CYCLE_MS) % WIGGLE_CYCLE_MS < WIGGLE_MS,
+  ).length;
 }

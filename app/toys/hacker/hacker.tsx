@@ -1,31 +1,65 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useInterval } from "../../kit/hooks/use-interval";
-import { useShuffleBag } from "../../kit/hooks/use-shuffle-bag";
+import { useShuffleDraw } from "../../kit/hooks/use-shuffle-bag";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
-import { appendLine, type ConsoleLine, LINE_EVERY_MS, linePrefix } from "./logic";
+import { LINE_EVERY_MS, linePrefix, MAX_LINES } from "./logic";
 import { BANNER, CONFESSIONS } from "./words";
 
-export function Hacker() {
-  const [lines, setLines] = useState<ConsoleLine[]>([]);
-  const [running, setRunning] = useState(true);
-  const { next } = useShuffleBag(CONFESSIONS);
+/**
+ * The console: a confession every 1.5 s, written into the list as plain elements between the banner
+ * and the cursor, which React renders and never touches again (issue 63: the page rendered again
+ * for each line, 4-8 ms of main thread a second at rest; a line written directly costs a few
+ * tenths of a millisecond). React keeps only whether it runs; a draw from the bag renders nothing.
+ */
+function ConsoleOutput({ running }: { running: boolean }) {
+  const next = useShuffleDraw(CONFESSIONS);
   const nextId = useRef(0);
   const screen = useRef<HTMLOListElement>(null);
+  const cursor = useRef<HTMLLIElement>(null);
 
   useInterval(
     () => {
-      const text = next();
-      setLines((all) => appendLine(all, { id: nextId.current++, text }));
+      const list = screen.current;
+      const end = cursor.current;
+      if (!list || !end) return;
+      const id = nextId.current++;
+      const line = document.createElement("li");
+      const prefix = document.createElement("span");
+      prefix.className = "text-emerald-600";
+      prefix.textContent = linePrefix(id);
+      line.append(prefix, ` ${next()}`);
+      list.insertBefore(line, end);
+      // The newest MAX_LINES, after the banner, so the page never grows without limit.
+      while (list.children.length > MAX_LINES + 2) list.children[1]?.remove();
     },
     running ? LINE_EVERY_MS : null,
   );
 
-  useEffect(() => {
-    // Like a real console: always show the newest line.
-    const el = screen.current;
-    if (el && lines.length > 0) el.scrollTop = el.scrollHeight;
-  }, [lines]);
+  return (
+    // Like a real console, the newest line always in view: a scroller whose content starts at its
+    // bottom (a reversed column of one), so the browser keeps it there, with no script reading the
+    // layout at each line. Reachable by keyboard to scroll back.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling log must be reachable by keyboard
+    <div tabIndex={0} data-console-scroller="" className="flex h-80 flex-col-reverse overflow-y-auto [contain:strict]">
+      {/* Not a live region: a confession every 1.5 s would drown a screen reader. */}
+      <ol
+        ref={screen}
+        aria-label="Console output"
+        className="space-y-1 p-4 font-mono text-sm text-emerald-400 sm:text-base"
+      >
+        {/* One block of text (line breaks, not blocks), so it counts as one paint. */}
+        <li className="whitespace-pre-line text-emerald-600">{BANNER.join("\n")}</li>
+        <li ref={cursor} aria-hidden="true" className="cursor-blink">
+          ▌
+        </li>
+      </ol>
+    </div>
+  );
+}
+
+export function Hacker() {
+  const [running, setRunning] = useState(true);
 
   return (
     <ToyPage title="Hacker Console" intro="Accessing the mainframe… mostly to confess things.">
@@ -36,25 +70,7 @@ export function Hacker() {
           <span aria-hidden="true" className="size-3 rounded-full bg-green-500" />
           <span className="ml-2 font-mono text-sm text-emerald-300">mainframe — totally-legit-hacking.sh</span>
         </div>
-        {/* Not a live region: a confession every 1.5 s would drown a screen reader. */}
-        <ol
-          ref={screen}
-          aria-label="Console output"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling log must be reachable by keyboard
-          tabIndex={0}
-          className="h-80 space-y-1 overflow-y-auto p-4 font-mono text-sm text-emerald-400 sm:text-base"
-        >
-          {/* One block of text (line breaks, not blocks), so it counts as one paint. */}
-          <li className="whitespace-pre-line text-emerald-600">{BANNER.join("\n")}</li>
-          {lines.map((line) => (
-            <li key={line.id}>
-              <span className="text-emerald-600">{linePrefix(line.id)}</span> {line.text}
-            </li>
-          ))}
-          <li aria-hidden="true" className="cursor-blink">
-            ▌
-          </li>
-        </ol>
+        <ConsoleOutput running={running} />
       </div>
       <Button variant="ghost" onClick={() => setRunning((r) => !r)}>
         {running ? "Pause the hacking" : "Resume the hacking"}
