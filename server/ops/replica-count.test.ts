@@ -137,7 +137,9 @@ describe("a site whose Redis user may not ask ROLE (an ACL without @dangerous), 
 
   it("warns in /readyz that the replicas are unknown, and refuses a click no replica has", async () => {
     await expect
-      .poll(async () => (await (await fetch(`${server.origin}/readyz`)).json()) as Record<string, unknown>)
+      .poll(async () => (await (await fetch(`${server.origin}/readyz`)).json()) as Record<string, unknown>, {
+        timeout: 10_000,
+      })
       .toMatchObject({
         ready: true,
         store: "redis",

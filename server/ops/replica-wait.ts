@@ -135,9 +135,10 @@ export function replicaWatch(
   return {
     /** Null when writes do not wait for replicas; "unknown" while the primary does not say. */
     replicas: (): ReplicaCount | null => (wanted > 0 ? (connected ?? (unanswered === null ? null : "unknown")) : null),
-    /** The primary may be another one now (a promotion, a reconnect): ask it before the next write. */
+    /** The primary may be another one now (a promotion, a reconnect): ask it at once, and before the next write. */
     forget: () => {
       connected = null;
+      if (wanted > 0) void look();
     },
     stop: () => clearInterval(timer),
   };
