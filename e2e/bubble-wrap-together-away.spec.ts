@@ -43,7 +43,7 @@ test("without the server, the page says so plainly, shows the last sheet it saw,
   ).toBeVisible();
   await expect(page.getByText(/Showing the sheet as it was at/)).toBeVisible();
   await expect(bubble(page, 7)).toHaveAttribute("aria-pressed", "true");
-  await expect(bubble(page, 8)).toHaveAttribute("aria-disabled", "true");
+  await expect(bubble(page, 8)).toBeDisabled();
   await expect(page.getByRole("link", { name: "Pop a sheet of your own" })).toHaveAttribute("href", "/bubble-wrap");
 
   // The server is back: a static host is asked once a visit (e2e/live-static-host.spec.ts), so the
@@ -51,7 +51,7 @@ test("without the server, the page says so plainly, shows the last sheet it saw,
   line.away = false;
   await page.reload();
   await expect(page.getByText(LIVE)).toBeVisible({ timeout: 15_000 });
-  await expect(bubble(page, 8)).not.toHaveAttribute("aria-disabled", "true");
+  await expect(bubble(page, 8)).toBeEnabled();
   // The static host is asked once, when the channel first fails to open; its 404 is the browser's
   // to report. (The refused channels are the test's route: the browser reports nothing of them.)
   await expectProblems(problems, [httpErrorLine("/api/bubbles")]);
@@ -182,7 +182,7 @@ test("where WebSockets are blocked but the server answers, the page says so and 
     page.getByText("Your pops could not be sent from this network, so they are back on the sheet."),
   ).toBeVisible();
   await expect(bubble(page, target)).toHaveAttribute("aria-pressed", "false");
-  await expect(bubble(page, target)).toHaveAttribute("aria-disabled", "true");
+  await expect(bubble(page, target)).toBeDisabled();
 });
 
 test("a proxy's error page during a deploy is a server away for a moment, not a site without one", async ({

@@ -9,7 +9,6 @@ import {
   useState,
 } from "react";
 import type { Sheet } from "../../../contracts/bubbles";
-import { useValueByRows } from "../../kit/hooks/use-value-by-rows";
 import { cn } from "../../kit/lib/cn";
 import { formatCount } from "../../kit/lib/format-count";
 import { CELL_PX, columnsFor, moveFocus, rowKey, visibleRows } from "./logic";
@@ -73,9 +72,6 @@ export const BubbleGrid = memo(function BubbleGrid({
   }, []);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
-  // Going live (or away) changes every bubble in view: the rows take it a few a frame.
-  const poppableAt = useValueByRows(poppable, ROWS_PER_FRAME, ROWS_AT_ONCE_MAX);
-
   const rows = columns > 0 ? Math.ceil(size / columns) : 0;
   const visible = visibleRows(view.top, view.height, rows);
   const { first } = visible;
@@ -132,7 +128,6 @@ export const BubbleGrid = memo(function BubbleGrid({
           end={end}
           state={rowKey(sheet, mine, start, end)}
           tabStop={tabStop >= start && tabStop < end ? tabStop : -1}
-          poppable={poppableAt(r - first)}
         />,
       );
     }
@@ -146,6 +141,10 @@ export const BubbleGrid = memo(function BubbleGrid({
       aria-label={`Shared bubble wrap, ${formatCount(size)} bubbles`}
       aria-rowcount={rows}
       aria-colcount={columns}
+      // Going live (or away) is this one attribute: disabled, the grid's buttons are too (ARIA
+      // hands a container's aria-disabled to every focusable element in it), and their look follows
+      // by CSS (group-aria-disabled). No row renders again for it (issue 63).
+      aria-disabled={!poppable || undefined}
       tabIndex={-1}
       onScroll={onScroll}
       onKeyDown={onKeyDown}
@@ -154,7 +153,7 @@ export const BubbleGrid = memo(function BubbleGrid({
         const i = Number((event.target as HTMLElement).dataset.i);
         if (Number.isInteger(i)) setFocus(i);
       }}
-      className="h-[min(60vh,34rem)] w-full overflow-y-auto overscroll-contain rounded-2xl bg-white/15 p-2"
+      className="group h-[min(60vh,34rem)] w-full overflow-y-auto overscroll-contain rounded-2xl bg-white/15 p-2"
     >
       <div className="relative" style={{ height: rows * CELL_PX }}>
         {drawn}
@@ -173,7 +172,6 @@ const Row = memo(function Row({
   end,
   state,
   tabStop,
-  poppable,
 }: {
   row: number;
   start: number;
@@ -182,7 +180,6 @@ const Row = memo(function Row({
   state: string;
   /** The bubble of this row in the tab order, or -1. */
   tabStop: number;
-  poppable: boolean;
 }) {
   const cells = [];
   for (let i = start; i < end; i++) {
@@ -196,13 +193,12 @@ const Row = memo(function Row({
           data-i={i}
           aria-label={`Bubble ${i + 1}`}
           aria-pressed={popped}
-          aria-disabled={!poppable || undefined}
           tabIndex={i === tabStop ? 0 : -1}
           className={cn(
             "block size-full rounded-full transition-transform duration-150 motion-reduce:transition-none",
             popped
               ? "scale-75 bg-white/10 ring-1 ring-white/30"
-              : "border-2 border-white bg-sky-200 hover:scale-105 aria-disabled:opacity-60",
+              : "border-2 border-white bg-sky-200 hover:scale-105 group-aria-disabled:opacity-60",
           )}
         />
       </div>,

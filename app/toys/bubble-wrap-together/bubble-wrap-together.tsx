@@ -34,11 +34,10 @@ export function BubbleWrapTogether() {
   const popped = (sheet?.popped ?? 0) + mine.size;
   const poppable = sheet !== null && sendsLater(connection);
   // The grid follows the sheet in a render React can pause for the browser (a whole sheet arriving
-  // redraws every row in view); the counts above it change at once.
-  // Going live (poppable) redraws every row in view too.
+  // redraws every row in view); the counts above it change at once. Going live is one attribute of
+  // the grid (bubble-grid.tsx): at once.
   const gridSheet = useDeferredValue(sheet);
   const gridMine = useDeferredValue(mine);
-  const gridPoppable = useDeferredValue(poppable);
 
   // Who is here is known only while live: away, the last number would be a guess.
   const hereNow = connection === "live" ? here : null;
@@ -90,7 +89,7 @@ export function BubbleWrapTogether() {
         )}
         {notice ? <p className="text-sm text-white/90">{notice}</p> : null}
       </div>
-      <BubbleGrid sheet={gridSheet} mine={gridMine} size={size} poppable={gridPoppable} onPop={popBubble} />
+      <BubbleGrid sheet={gridSheet} mine={gridMine} size={size} poppable={poppable} onPop={popBubble} />
       <div className="flex flex-wrap items-center justify-center gap-3">
         <MuteToggle />
         <PageLink

@@ -1,6 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, memo, useRef, useState } from "react";
 import { emojiAt, WALL_COLUMNS, WALL_ROWS, type WallCells } from "../../../contracts/wall";
-import { useValueByRows } from "../../kit/hooks/use-value-by-rows";
 import { cn } from "../../kit/lib/cn";
 import { cellLabel, cellOfRow, nextCell, rowState } from "./logic";
 
@@ -40,8 +39,6 @@ export function WallGrid({
     if (Number.isInteger(cell)) onPaint(cell);
   }
 
-  // Painting allowed or not (live, the cooldown) changes every cell: the rows take it a few a frame.
-  const disabledAt = useValueByRows(disabled, ROWS_PER_FRAME, WALL_ROWS);
   const rows = [];
   for (let row = 0; row < WALL_ROWS; row++) {
     const first = row * WALL_COLUMNS;
@@ -51,7 +48,6 @@ export function WallGrid({
         row={row}
         state={rowState(cells, mine, row)}
         tabStop={focus >= first && focus < first + WALL_COLUMNS ? focus : -1}
-        disabled={disabledAt(row)}
       />,
     );
   }
@@ -62,6 +58,9 @@ export function WallGrid({
       role="grid"
       aria-label="The shared emoji wall, 20 rows of 10"
       aria-describedby={describedBy}
+      // Painting allowed or not (live, the cooldown) is this one attribute: ARIA hands a
+      // container's aria-disabled to every focusable element in it. No row renders again for it.
+      aria-disabled={disabled || undefined}
       tabIndex={-1}
       onKeyDown={onKeyDown}
       onClick={onClick}
@@ -76,21 +75,16 @@ export function WallGrid({
   );
 }
 
-/** Rows a frame that take a change of `disabled`. */
-const ROWS_PER_FRAME = 5;
-
 const Row = memo(function Row({
   row,
   state,
   tabStop,
-  disabled,
 }: {
   row: number;
   /** What its cells show (logic.ts rowState): it re-renders only when this changes. */
   state: string;
   /** Its cell in the tab order, or -1. */
   tabStop: number;
-  disabled: boolean;
 }) {
   const cells = [];
   for (let k = 0; k < WALL_COLUMNS; k++) {
@@ -105,7 +99,6 @@ const Row = memo(function Row({
           data-cell={cell}
           tabIndex={cell === tabStop ? 0 : -1}
           aria-label={cellLabel(cell, byte)}
-          aria-disabled={disabled || undefined}
           className={cn(
             "emoji grid aspect-square w-full place-items-center rounded-md text-xl leading-none sm:text-2xl",
             byte === undefined ? "bg-white/5" : "bg-white/20 hover:bg-white/35",
