@@ -22,9 +22,21 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(" ");
 
+// `npm test -- --only types,lint,unit`: those stages alone, in their order (docs/testing.md says
+// which a change should run first).
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt < 0 ? null : (process.argv[onlyAt + 1] ?? "").split(",").filter(Boolean);
+const unknown = (only ?? []).filter((name) => !STAGES.some(([stage]) => stage === name));
+if (only && (only.length === 0 || unknown.length > 0)) {
+  console.error(
+    `npm test -- --only takes stages among ${STAGES.map(([name]) => name).join(", ")}${unknown.length ? `, not ${unknown.join(", ")}` : ""}`,
+  );
+  process.exit(2);
+}
+
 const done: { name: string; seconds: number; ok: boolean }[] = [];
 const startLoad = load();
-for (const [name, script] of STAGES) {
+for (const [name, script] of STAGES.filter(([stage]) => !only || only.includes(stage))) {
   const started = performance.now();
   const run = spawnSync("npm", ["run", "-s", script], { stdio: "inherit" });
   const ok = run.status === 0;
