@@ -15,23 +15,22 @@ export function useInterval(fn: () => void, ms: number | null): void {
   useEffect(() => {
     if (ms === null) return;
     let id: ReturnType<typeof setInterval> | undefined;
-    const start = () => {
-      id ??= setInterval(() => latest.current(), ms);
-    };
-    const stop = () => {
+    const tick = () => latest.current();
+    // Hidden: stop. Shown while stopped (or at the start): catch up at once, unless starting, and go on.
+    const sync = (catchUp: boolean) => {
+      const hidden = document.visibilityState === "hidden";
+      if (!hidden && id !== undefined) return;
       clearInterval(id);
       id = undefined;
+      if (hidden) return;
+      if (catchUp) tick();
+      id = setInterval(tick, ms);
     };
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") return stop();
-      if (id !== undefined) return;
-      latest.current();
-      start();
-    };
-    if (document.visibilityState !== "hidden") start();
+    const onVisibility = () => sync(true);
+    sync(false);
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
-      stop();
+      clearInterval(id);
       document.removeEventListener("visibilitychange", onVisibility);
     };
   }, [ms]);

@@ -8,20 +8,15 @@
  * runs with that one registration left out; every other listener, and every later call, is as it was.
  */
 export function withoutIterationListener<T>(target: Document, create: () => T): T {
-  const own = Object.getOwnPropertyDescriptor(target, "addEventListener");
-  const add = target.addEventListener;
-  Object.defineProperty(target, "addEventListener", {
-    configurable: true,
-    writable: true,
-    value(this: Document, ...args: Parameters<Document["addEventListener"]>) {
-      if (args[0] === "animationiteration") return;
-      return add.apply(this, args);
-    },
-  });
+  const add = target.addEventListener as (...args: unknown[]) => void;
+  // On the document itself, over the prototype's method, until the root is made (the page's bytes
+  // are budgeted: a document has no method of its own to keep).
+  target.addEventListener = function (this: Document, type: string, ...rest: unknown[]) {
+    if (type !== "animationiteration") add.call(this, type, ...rest);
+  } as Document["addEventListener"];
   try {
     return create();
   } finally {
-    if (own) Object.defineProperty(target, "addEventListener", own);
-    else delete (target as { addEventListener?: unknown }).addEventListener;
+    delete (target as Partial<Document>).addEventListener;
   }
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useInterval } from "../../kit/hooks/use-interval";
-import { useShuffleDraw } from "../../kit/hooks/use-shuffle-bag";
+import { useShuffleBag } from "../../kit/hooks/use-shuffle-bag";
 import { Button } from "../../kit/ui/button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { LINE_EVERY_MS, linePrefix, MAX_LINES } from "./logic";
@@ -13,7 +13,7 @@ import { BANNER, CONFESSIONS } from "./words";
  * tenths of a millisecond). React keeps only whether it runs; a draw from the bag renders nothing.
  */
 function ConsoleOutput({ running }: { running: boolean }) {
-  const next = useShuffleDraw(CONFESSIONS);
+  const { draw: next } = useShuffleBag(CONFESSIONS);
   const nextId = useRef(0);
   const screen = useRef<HTMLOListElement>(null);
   const cursor = useRef<HTMLLIElement>(null);
