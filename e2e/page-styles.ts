@@ -188,7 +188,7 @@ export async function firstLook(page: Page, skip: readonly string[]) {
         });
         return (await look(page, skip)).differences;
       },
-      { message: "the page's own CSS", timeout: 10_000 },
+      { message: "the page's own CSS", timeout: 15_000 },
     )
     .toEqual([]);
 }

@@ -59,6 +59,9 @@ for (const { entry, url, own } of urls) {
       ).toEqual([true]);
       // What differs for good: a look may catch a moment of a state change or an animation that
       // the next one does not (margins and padding are compared as CSS computes them, LAID_OUT).
+      // A look reads every property of every element: 1.2-1.6 s on the walls quiet, more than 5 s
+      // at load 8 (a fresh clone's run timed out inside the first look of /emojis), so the looks
+      // have 15 s to agree; what must agree is unchanged.
       let compared = 0;
       await expect
         .poll(
@@ -67,7 +70,7 @@ for (const { entry, url, own } of urls) {
             compared = second.compared;
             return second.differences;
           },
-          { timeout: 5000 },
+          { timeout: 15_000 },
         )
         .toEqual([]);
       expect(compared).toBeGreaterThan(10);
