@@ -188,7 +188,8 @@ export async function firstLook(page: Page, skip: readonly string[]) {
         });
         return (await look(page, skip)).differences;
       },
-      { message: "the page's own CSS", timeout: 15_000 },
+      // A look takes seconds on a loaded machine (e2e/routes.spec.ts).
+      { message: "the page's own CSS", timeout: 40_000 },
     )
     .toEqual([]);
 }

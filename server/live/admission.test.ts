@@ -136,7 +136,7 @@ describe("when the process is full", () => {
     expect(site.yielded.every((address) => address === "school")).toBe(true);
   });
 
-  it("never takes the place of a channel that is sending", () => {
+  it("never takes the place of a channel that is sending; the next heaviest address with an idle one yields", () => {
     const site = process(10);
     const school = Array.from({ length: 8 }, () => {
       const place = site.admission.reserve(["school"]);
@@ -145,16 +145,49 @@ describe("when the process is full", () => {
       return site.holdOn(place, "school", 0);
     });
     for (let k = 0; k < 2; k++) site.open("home");
-    // Every school channel sent something just now.
-    expect(site.open("newcomer")).toBe("full");
+    // Every school channel sent something just now: the home's idle channel yields instead.
+    expect(isPlace(site.open("newcomer"))).toBe(true);
+    expect(site.yielded).toEqual(["home"]);
+    // The home holds one now: nobody else holds two more than a newcomer.
+    expect(site.open("newcomer2")).toBe("full");
     site.tick(SENDING_WITHIN_MS - 1);
-    expect(site.open("newcomer")).toBe("full");
+    expect(site.open("newcomer2")).toBe("full");
     site.tick(1);
+    expect(isPlace(site.open("newcomer2"))).toBe(true);
+    expect(site.yielded).toEqual(["home", "school"]);
+    // The one that yielded was idle since; the others send without pause.
+    for (const holder of school.slice(1)) holder.activeAt = Number.POSITIVE_INFINITY;
+    expect(site.open("newcomer3")).toBe("full");
+  });
+
+  it("pays each place owed from the address's evictions, even one that hangs up before it answers", () => {
+    const site = fullOfASchool();
+    const silent = Array.from({ length: EVICTIONS_PER_ADDRESS.burst + 1 }, () =>
+      site.open("newcomer", { answer: false }),
+    );
+    expect(silent.filter(isPlace)).toHaveLength(EVICTIONS_PER_ADDRESS.burst);
+    expect(silent.at(-1)).toBe("full");
+    expect(site.admission.wouldRefuse(["newcomer"])).toBe("full");
+    // They hang up: no one yielded, and the address has spent what it may take this minute.
+    for (const place of silent.filter(isPlace)) place.release();
+    expect(site.yielded).toEqual([]);
+    expect(site.open("newcomer")).toBe("full");
+    site.tick(60_000 / EVICTIONS_PER_ADDRESS.perMinute + 1);
     expect(isPlace(site.open("newcomer"))).toBe(true);
     expect(site.yielded).toEqual(["school"]);
-    // The one that yielded was one idle since, and the others still send.
-    for (const holder of school.slice(1)) holder.activeAt = Number.POSITIVE_INFINITY;
-    expect(site.open("newcomer2")).toBe("full");
+  });
+
+  it("holds the cap against channels admitted, not upgrades still asking their limits", () => {
+    const site = process(3);
+    for (let k = 0; k < 2; k++) site.open("school");
+    // Two upgrades from elsewhere ask their limits at once; one will be refused by them.
+    const refused = site.admission.reserve(["a"]);
+    const taken = site.admission.reserve(["b"]);
+    if (!isPlace(refused) || !isPlace(taken)) throw new Error("no place");
+    refused.release();
+    expect(taken.admit()).toBeNull();
+    expect(taken.owes).toBe(false);
+    expect(site.yielded).toEqual([]);
   });
 
   it("an address that would hold as many as the heaviest after the move takes nothing, so none go back and forth", () => {

@@ -91,6 +91,12 @@ export function createAdmission({
   let evictors = new Map<string, { tokens: number; at: number }>();
   /** Places counted: channels open and upgrades under way that passed `reserve`. */
   let connections = 0;
+  /**
+   * Channels admitted (`admit`), owed ones included: what the cap is held against. Upgrades still
+   * asking their limits are not counted here, so one that will be refused never makes another
+   * owe a place.
+   */
+  let admitted = 0;
   /** Channels admitted over the cap whose place is still owed (Place.owes), and at most how many. */
   let owed = 0;
   const maxOwed = Math.max(10, Math.ceil(maxConnections / 100));
@@ -104,17 +110,26 @@ export function createAdmission({
   const fairKey = (keys: readonly string[]) => keys[keys.length - 1] ?? "unknown";
   const overCap = (keys: readonly string[]) => keys.some((key, k) => k < 2 && (open.get(key) ?? 0) >= capOf(k));
 
-  /** The address holding the most upgraded channels, and its channel idle the longest. */
-  function heaviest(): { held: number; holder: Holder } | null {
-    let top: { held: number; set: Set<Holder> } | null = null;
+  /**
+   * The channel that yields to an address holding `held` (itself not counted): the idlest channel
+   * not sending of the heaviest address holding at least two more, so that the newcomer's holds
+   * strictly fewer after the move and two addresses never take a place back and forth. An address
+   * whose every channel is sending yields none; the next heaviest may.
+   */
+  function victim(held: number): Holder | null {
+    const at = now();
+    let best: { held: number; holder: Holder } | null = null;
     for (const [key, set] of holders) {
-      const held = open.get(key) ?? 0;
-      if (set.size > 0 && (!top || held > top.held)) top = { held, set };
+      const holds = open.get(key) ?? 0;
+      if (holds < held + 2 || (best && holds <= best.held)) continue;
+      let idlest: Holder | null = null;
+      for (const holder of set) {
+        if (at - holder.lastSent() < SENDING_WITHIN_MS) continue;
+        if (!idlest || holder.lastActive() < idlest.lastActive()) idlest = holder;
+      }
+      if (idlest) best = { held: holds, holder: idlest };
     }
-    if (!top) return null;
-    let idlest: Holder | null = null;
-    for (const holder of top.set) if (!idlest || holder.lastActive() < idlest.lastActive()) idlest = holder;
-    return idlest && { held: top.held, holder: idlest };
+    return best?.holder ?? null;
   }
 
   /** The evictions `address` has left now (refilled since it was last counted). */
@@ -129,18 +144,15 @@ export function createAdmission({
     evictors.set(address, { tokens: evictionsLeft(address) - 1, at: now() });
   }
 
-  /**
-   * Whether a channel from the address `mine`, which holds `held` (itself not counted), may take
-   * the place of the heaviest address's idlest channel now, and that channel. Strictly fewer after
-   * the move, so two addresses never take a place back and forth; never a channel that is sending;
-   * within the address's evictions.
-   */
+  /** Whether `mine`, which holds `held` (itself not counted), may take a place now, and whose. */
   function yielder(mine: string, held: number): Holder | null {
-    const top = heaviest();
-    if (!top || held + 1 >= top.held) return null;
-    if (now() - top.holder.lastSent() < SENDING_WITHIN_MS) return null;
-    return evictionsLeft(mine) >= 1 ? top.holder : null;
+    return evictionsLeft(mine) >= 1 ? victim(held) : null;
   }
+  /**
+   * Whether one more channel may be owed a place. Per address, its evictions bound them (each owed
+   * place spends one at `admit`, whatever becomes of it).
+   */
+  const mayOwe = () => owed < maxOwed;
 
   /**
    * A place for a channel from `keys`, counted at once (so upgrades under way count against the
@@ -153,12 +165,13 @@ export function createAdmission({
   function reserve(keys: readonly string[]): Place | Refusal {
     if (overCap(keys)) return "per-address";
     const mine = fairKey(keys);
-    if (connections >= maxConnections && !yielder(mine, open.get(mine) ?? 0)) return "full";
+    if (admitted >= maxConnections && !(mayOwe() && yielder(mine, open.get(mine) ?? 0))) return "full";
     connections++;
     for (const key of keys) count(key, 1);
     let held: Holder | null = null;
     let released = false;
     let asked = false;
+    let counted = false;
     let owes = false;
     const place: Place = {
       release() {
@@ -166,6 +179,7 @@ export function createAdmission({
         released = true;
         if (owes) owed--;
         owes = false;
+        if (counted) admitted--;
         connections--;
         for (const [k, key] of keys.entries()) {
           count(key, -1);
@@ -177,12 +191,20 @@ export function createAdmission({
       admit() {
         if (released || asked) return "full";
         asked = true;
-        // Room after all (another upgrade was refused, a channel closed): nobody need yield.
-        if (connections <= maxConnections) return null;
+        if (admitted < maxConnections) {
+          admitted++;
+          counted = true;
+          return null;
+        }
         // This upgrade is counted in `open` already: what the address holds without it.
-        if (owed >= maxOwed || !yielder(mine, (open.get(mine) ?? 1) - 1)) return "full";
+        if (!mayOwe() || !yielder(mine, (open.get(mine) ?? 1) - 1)) return "full";
+        // Spent now and never given back: an address whose channels hang up or stay silent before
+        // they answer pays for each one, though it took no one's place.
+        spendEviction(mine);
         owes = true;
         owed++;
+        admitted++;
+        counted = true;
         return null;
       },
       get owes() {
@@ -192,12 +214,11 @@ export function createAdmission({
         if (!owes || released) return;
         owes = false;
         owed--;
-        if (connections <= maxConnections) return;
-        const holder = answered ? yielder(mine, (open.get(mine) ?? 1) - 1) : null;
-        if (holder) {
-          spendEviction(mine);
-          holder.yieldPlace();
-        } else held?.yieldPlace();
+        // Room after all (another channel closed meanwhile): nobody need yield.
+        if (admitted <= maxConnections) return;
+        const holder = answered ? victim((open.get(mine) ?? 1) - 1) : null;
+        if (holder) holder.yieldPlace();
+        else held?.yieldPlace();
       },
       hold(holder) {
         if (released) return;
@@ -213,9 +234,9 @@ export function createAdmission({
   /** Why a channel from `keys` would be refused now in this process, or null (for the page's probe). */
   function wouldRefuse(keys: readonly string[]): Refusal | null {
     if (overCap(keys)) return "per-address";
-    if (connections < maxConnections) return null;
+    if (admitted < maxConnections) return null;
     const mine = fairKey(keys);
-    return yielder(mine, open.get(mine) ?? 0) ? null : "full";
+    return mayOwe() && yielder(mine, open.get(mine) ?? 0) ? null : "full";
   }
 
   /** Whether the fleet's caps per address and /56 take the channel `reserve` placed here. */

@@ -98,7 +98,8 @@ export function guardChannel({
     ws.terminate();
   });
   const answered = () => {
-    if (!place.owes) return;
+    // A channel closed already (junk, too large) takes no one's place, whatever comes after.
+    if (!place.owes || channel.closed) return;
     clearTimeout(owedTimer);
     place.settle(true);
   };

@@ -77,6 +77,45 @@ describe("a write while the number of replicas is unknown", () => {
     watch.stop();
   });
 
+  it("drops an answer the old primary gives after a forget: the new one's count is waited for", async () => {
+    const pending: ((replicas: number) => void)[] = [];
+    const waited: string[][] = [];
+    const client = {
+      sendCommand(args: string[]) {
+        if (args[0] !== "ROLE") return Promise.resolve("OK");
+        return new Promise((resolve) =>
+          pending.push((replicas) => resolve(["master", 5, Array.from({ length: replicas }, () => ["h", "1", "5"])])),
+        );
+      },
+    };
+    const watch = replicaWatch(
+      client,
+      async (args, wait) => {
+        waited.push([...args, ...wait]);
+        return ["OK", 1];
+      },
+      { waitReplicas: 1, deadlineMs: 1500, log: createLogger("error", () => {}) },
+    );
+    const write = sendWrite(client, ["EVALSHA", "pop"]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // A promotion meanwhile: the question asked of the old primary is answered after it (alone).
+    watch.forget();
+    expect(pending).toHaveLength(2);
+    let written = false;
+    void write.then(() => {
+      written = true;
+    });
+    pending[0]?.(0);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(watch.replicas()).toBeNull();
+    expect(written).toBe(false);
+    pending[1]?.(1);
+    await write;
+    expect(watch.replicas()).toBe(1);
+    expect(waited).toEqual([["EVALSHA", "pop", "WAIT", "1", "500"]]);
+    watch.stop();
+  });
+
   it("where ROLE is refused: waits for the replicas configured, refused when WAIT says fewer, and says so once", async () => {
     let acked = 1;
     const written: string[][] = [];

@@ -39,9 +39,11 @@ const NO_ANSWER = "ROLE: no answer";
  * third of the store's deadline (500 ms at most): a replica answers WAIT in one round trip.
  *
  * While the count is unknown (after a reset, a reconnect or a promotion, `forget`) a write waits
- * for the look under way, never taking "unknown" for none. Where ROLE is refused (an ACL without
- * `@dangerous`) or unanswered, a write waits for the number configured and WAIT says whether they
- * have it; `replicas()` says "unknown", which /readyz shows as a warning, and the log says so once.
+ * for the look under way, never taking "unknown" for none; an answer from before the `forget` is of
+ * another primary and is dropped. Where ROLE is refused (an ACL without `@dangerous`) or
+ * unanswered, a write waits for the number configured and WAIT says whether they have it; where
+ * it is refused, `replicas()` says "unknown", which /readyz shows as a warning, and the log says
+ * so once.
  */
 export function replicaWatch(
   client: Commands,
@@ -62,17 +64,21 @@ export function replicaWatch(
   const wanted = settings.waitReplicas ?? 0;
   const waitMs = Math.max(50, Math.min(500, Math.floor(settings.deadlineMs / 3)));
   let connected: number | null = null;
-  /** Why the last look learnt nothing (ROLE refused, or unanswered), or null. */
-  let unanswered: string | null = null;
+  /** Why the primary refuses ROLE (its error reply: an ACL, a renamed command), or null. */
+  let refused: string | null = null;
+  /** Bumped by `forget`: an answer to a question asked before it is of another primary, and dropped. */
+  let generation = 0;
   let asking: Promise<void> | null = null;
   /** Asks ROLE, or joins the question under way: whoever waits for the count waits for its answer. */
   function look(): Promise<void> {
-    asking ??= ask().finally(() => {
-      asking = null;
+    if (asking) return asking;
+    const mine: Promise<void> = ask(generation).finally(() => {
+      if (asking === mine) asking = null;
     });
-    return asking;
+    asking = mine;
+    return mine;
   }
-  async function ask() {
+  async function ask(asked: number) {
     let role: unknown[];
     try {
       role = (await Promise.race([
@@ -81,17 +87,20 @@ export function replicaWatch(
       ])) as unknown[];
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      // A refusal is the primary's answer (an ACL, a renamed command): said once, as it lasts. No
-      // answer at all is the store's outage, which the store's guard logs.
-      if (why !== NO_ANSWER && unanswered !== why) {
+      // A refusal is the primary's own error reply ("NOPERM ...", "ERR unknown command ..."): said
+      // once, as it lasts. No answer at all, or no connection, is the store's outage, which the
+      // store's guard logs; the count stays unknown until the next look.
+      if (asked !== generation || why === NO_ANSWER || !/^[A-Z][A-Z_]+ /.test(why)) return;
+      if (refused !== why) {
         settings.log.warn(
           "redis primary refuses ROLE: each write waits for the replicas configured, and is refused when WAIT says fewer have it",
           { wanted, error: why },
         );
       }
-      unanswered = why;
+      refused = why;
       return;
     }
+    if (asked !== generation) return;
     const now = role[0] === "master" && Array.isArray(role[2]) ? role[2].length : 0;
     if (now !== connected) {
       if (now < wanted) {
@@ -102,7 +111,7 @@ export function replicaWatch(
       } else if (connected !== null) settings.log.info("redis primary has its replicas again", { replicas: now });
     }
     connected = now;
-    unanswered = null;
+    refused = null;
   }
   async function writeAlone(confirm: NonNullable<typeof settings.confirm>, args: string[]) {
     const node = confirm.primary();
@@ -120,7 +129,12 @@ export function replicaWatch(
   timer?.unref();
   if (wanted > 0) {
     writers.set(client, async (args) => {
-      if (connected === null) await look();
+      // Unknown: wait for the answer (the new primary's, if it changed meanwhile), unless the
+      // primary is known to refuse the question.
+      for (let asked = -1; connected === null && refused === null && asked !== generation; ) {
+        asked = generation;
+        await look();
+      }
       // Still unknown (ROLE refused, or unanswered): the number configured, and WAIT says.
       const copies = connected === null ? wanted : Math.min(wanted, connected);
       if (copies === 0) return settings.confirm ? writeAlone(settings.confirm, args) : client.sendCommand(args);
@@ -134,10 +148,16 @@ export function replicaWatch(
   }
   return {
     /** Null when writes do not wait for replicas; "unknown" while the primary does not say. */
-    replicas: (): ReplicaCount | null => (wanted > 0 ? (connected ?? (unanswered === null ? null : "unknown")) : null),
-    /** The primary may be another one now (a promotion, a reconnect): ask it at once, and before the next write. */
+    replicas: (): ReplicaCount | null => (wanted > 0 ? (connected ?? (refused === null ? null : "unknown")) : null),
+    /**
+     * The primary may be another one now (a promotion, a reconnect): ask it at once, and before the
+     * next write; a question to the old one still under way is not waited for, and its answer dropped.
+     */
     forget: () => {
       connected = null;
+      refused = null;
+      generation++;
+      asking = null;
       if (wanted > 0) void look();
     },
     stop: () => clearInterval(timer),

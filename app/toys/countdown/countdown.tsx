@@ -31,6 +31,9 @@ function ReelWindow({ name, reel }: { name: ReelName; reel: Reel }) {
   );
 }
 
+/** The reels of a face, left to right. */
+const reelsOf = (face: HTMLElement | null) => [...(face?.querySelectorAll<HTMLElement>("[data-reel]") ?? [])];
+
 export function Countdown() {
   const face = useRef<HTMLSpanElement>(null);
   const said = useRef<HTMLSpanElement>(null);
@@ -39,10 +42,9 @@ export function Countdown() {
   /** When the countdown started, for the reduced-motion path (the CSS one knows it by itself). */
   const started = useRef(0);
 
-  const reels = () => [...(face.current?.querySelectorAll<HTMLElement>("[data-reel]") ?? [])];
   /** How long the countdown has run: the reels' own clock, or, with reduced motion, the page's. */
   const elapsed = () => {
-    const time = reels()[0]?.getAnimations()[0]?.currentTime;
+    const time = reelsOf(face.current)[0]?.getAnimations()[0]?.currentTime;
     return typeof time === "number" ? time : Date.now() - started.current;
   };
   /** What changes once a second at most: the days, and the words a screen reader reads. */
@@ -56,15 +58,27 @@ export function Countdown() {
   };
 
   useEffect(() => {
-    started.current = Date.now();
+    // The reels run from the first paint: the countdown started as long ago as they say.
+    const time = reelsOf(face.current)[0]?.getAnimations()[0]?.currentTime;
+    started.current = Date.now() - (typeof time === "number" ? time : 0);
   }, []);
+  useEffect(() => {
+    // Less motion asked for no more: the reels' animations start again, from where the countdown
+    // is, not from its start.
+    if (reducedMotion) return;
+    const now = Date.now() - started.current;
+    for (const reel of reelsOf(face.current)) {
+      reel.style.transform = "";
+      for (const animation of reel.getAnimations()) animation.currentTime = now;
+    }
+  }, [reducedMotion]);
   useInterval(writeSlowParts, 1000);
   // Less motion asked for: the reels hold still (animations.css) and are set from here, every
   // 50 ms, each only when its label changes.
   useInterval(
     () => {
       const now = elapsed();
-      for (const reel of reels()) {
+      for (const reel of reelsOf(face.current)) {
         const spec = REELS[reel.dataset.reel as ReelName];
         if (!spec) continue;
         const shift = `translateY(${(-100 * reelIndex(spec, now)) / spec.labels.length}%)`;

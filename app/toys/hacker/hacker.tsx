@@ -40,8 +40,13 @@ function ConsoleOutput({ running }: { running: boolean }) {
     // Like a real console, the newest line always in view: a scroller whose content starts at its
     // bottom (a reversed column of one), so the browser keeps it there, with no script reading the
     // layout at each line. Reachable by keyboard to scroll back.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling log must be reachable by keyboard
-    <div tabIndex={0} data-console-scroller="" className="flex h-80 flex-col-reverse overflow-y-auto [contain:strict]">
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling log must be reachable by keyboard
+      tabIndex={0}
+      aria-label="Console"
+      data-console-scroller=""
+      className="flex h-80 flex-col-reverse overflow-y-auto [contain:strict]"
+    >
       {/* Not a live region: a confession every 1.5 s would drown a screen reader. */}
       <ol
         ref={screen}
@@ -54,7 +59,7 @@ function ConsoleOutput({ running }: { running: boolean }) {
           ▌
         </li>
       </ol>
-    </div>
+    </section>
   );
 }
 
