@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { BUILD_TARGET } from "./scripts/build/browsers.ts";
 import { minimalPreloadHelper } from "./scripts/build/minimal-preload-helper.ts";
 import { siteMapModule } from "./scripts/build/site-map-module.ts";
 import { siteOrigin } from "./scripts/build/site-origin.ts";
@@ -44,6 +45,8 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // The supported browsers (scripts/build/browsers.ts; README: Which browsers).
+        target: BUILD_TARGET,
         // PROFILE_BUILD=1: readable names in a profile (scripts/postbuild.ts, scripts/bench/task-profile.ts).
         minify: !process.env.PROFILE_BUILD,
         rolldownOptions: {

@@ -75,6 +75,32 @@ test.describe("failure sweep", () => {
     await visitAll(page);
   });
 
+  test("a browser without the APIs newer than the supported ones (README: Which browsers): every page works, the first press counts", async ({
+    page,
+  }) => {
+    test.setTimeout(sweepBudget(paths.length + 5));
+    // What Safari or an older Firefox lacks and the site feature-tests: the Prioritized Task
+    // Scheduling API (scheduler.yield, scheduler.postTask), requestIdleCallback, vibration and Web
+    // Locks (e2e/engines/ runs the pages in WebKit, which has none of the first three).
+    await page.addInitScript(() => {
+      for (const name of ["scheduler", "requestIdleCallback", "cancelIdleCallback"]) {
+        Reflect.deleteProperty(window, name);
+      }
+      for (const name of ["vibrate", "locks"]) {
+        Reflect.deleteProperty(Navigator.prototype, name);
+      }
+    });
+    await open(page, "/");
+    expect(await page.evaluate(() => ["scheduler", "requestIdleCallback"].filter((name) => name in window))).toEqual(
+      [],
+    );
+    // Its words change with each press: found by what it is.
+    const button = page.locator("main button[data-early-press]");
+    for (let i = 0; i < 3; i++) await button.click();
+    await expect(page.locator("[data-early-count]")).toHaveText("3");
+    await visitAll(page);
+  });
+
   test("no Web Audio: every sound toy still plays, silently", async ({ page }) => {
     await removeWebAudio(page);
     // A paused clock: the throttles never reopen, so a click (the pointer arriving, then the

@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { findChromium, HEADLESS_SHELL } from "./chromium.mjs";
+import { FIREFOX, MINIBROWSER } from "./engine-binaries.mjs";
 
 /** An executable named `name` on the PATH or in the system's sbin folders (not on a user's PATH). */
 function hasCommand(name) {
@@ -99,6 +100,24 @@ export const PACKAGES = [
       to: "/etc/nginx/modules-enabled/50-mod-http-brotli-static.conf",
     },
     for: ["test", "bench"],
+  },
+  {
+    name: "firefox-esr",
+    why: "the cross-engine tests in Firefox, driven over WebDriver BiDi (e2e/engines/)",
+    present: () => existsSync(FIREFOX),
+    for: ["test"],
+  },
+  {
+    name: "webkit2gtk-driver",
+    why: "the cross-engine tests in WebKit, Safari's engine: WebKitWebDriver and its MiniBrowser (e2e/engines/)",
+    present: () => hasCommand("WebKitWebDriver") && Boolean(MINIBROWSER),
+    for: ["test"],
+  },
+  {
+    name: "xvfb",
+    why: "a display for WebKitGTK's MiniBrowser, which has no headless mode (e2e/engines/)",
+    present: () => hasCommand("Xvfb"),
+    for: ["test"],
   },
   {
     name: "fonts-noto-core",

@@ -44,6 +44,9 @@ it("knows each package's reason, for the tests, the benches or both", () => {
     "redis-server",
     "nginx",
     "libnginx-mod-http-brotli-static",
+    "firefox-esr",
+    "webkit2gtk-driver",
+    "xvfb",
     "fonts-noto-core",
     "fonts-noto-cjk",
   ]);

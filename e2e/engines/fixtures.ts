@@ -1,0 +1,60 @@
+import { test as base, expect } from "@playwright/test";
+import { type Engine, type EngineBrowser, type EnginePage, launch } from "./engine";
+
+export { expect };
+export const ENGINES: readonly Engine[] = ["firefox", "webkit"];
+/** Each engine with the other: a change made in the first is seen in the second. */
+export const PAIRS: readonly (readonly [Engine, Engine])[] = [
+  ["firefox", "webkit"],
+  ["webkit", "firefox"],
+];
+
+/**
+ * The cross-engine specs' fixtures: each worker's Firefox and WebKit, started the first time a test
+ * of the worker asks for one and closed when the worker ends (a browser start is 2-4 s). No Chromium
+ * page: these tests drive the other engines only, against the suite's server (`baseURL`).
+ */
+export const test = base.extend<object, { engines: (engine: Engine) => Promise<EngineBrowser> }>({
+  engines: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const started = new Map<Engine, Promise<EngineBrowser>>();
+      await use((engine) => {
+        let browser = started.get(engine);
+        if (!browser) {
+          browser = launch(engine);
+          started.set(engine, browser);
+        }
+        return browser;
+      });
+      for (const browser of started.values()) await (await browser).close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+/**
+ * Waits until `body` (a function's source, run in the page with `arg`) returns something truthy, and
+ * returns it. An event, not a deadline: the test's own budget bounds it.
+ */
+export async function until<T>(page: EnginePage, body: string, arg?: unknown): Promise<T> {
+  for (;;) {
+    const value = await page.run<T>(body, arg);
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Opens `path` and waits until React has hydrated it (the root's marker, as e2e/fixtures.ts waits). */
+export async function open(page: EnginePage, path: string): Promise<void> {
+  await page.goto(path);
+  await until(page, `() => document.documentElement.dataset.hydrated === "true"`);
+}
+
+/** The text of the first element `css` matches, whitespace collapsed ("" when there is none). */
+export const textOf = (page: EnginePage, css: string) =>
+  page.run<string>(`(css) => (document.querySelector(css)?.textContent ?? "").replace(/\\s+/g, " ").trim()`, css);
+
+/** Waits until the page shows `text` somewhere in its body. */
+export const showsText = (page: EnginePage, text: string) =>
+  until<boolean>(page, `(text) => document.body.innerText.replace(/\\s+/g, " ").includes(text)`, text);

@@ -1,0 +1,2 @@
+export const FIREFOX: string;
+export const MINIBROWSER: string | null;
