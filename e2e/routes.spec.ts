@@ -1,6 +1,7 @@
 import { documentTitle } from "../app/kit/lib/meta";
 import { site } from "../app/kit/lib/site";
 import { allPages } from "../app/toys/registry";
+import { lowContrast } from "./contrast";
 import { axeViolations, expect, pageBackground, settle, test, waitForHydration } from "./fixtures";
 import { BOX_DEPENDENT, firstLook, holdStylesheet, look } from "./page-styles";
 
@@ -8,8 +9,9 @@ import { BOX_DEPENDENT, firstLook, holdStylesheet, look } from "./page-styles";
  * Route-wide checks in the browser, driven by the registry: every page added later is covered with
  * no new code. Each concrete URL (a page's path and its sub-routes' pre-rendered paths) is opened
  * once, and every check that only looks runs on that one load, as a named step: its own CSS styles
- * it as the site's whole stylesheet does, the layout, the background, the title, axe, the menu,
- * and what reduced motion stops (the last, as it changes the page). What needs no browser (the
+ * it as the site's whole stylesheet does, the layout, the background, the title, axe, the contrast
+ * of every text over its gradient, the menu, and what reduced motion stops (the last, as it
+ * changes the page). What needs no browser (the
  * HTML as served, its title, description and social preview, the headers) is checked on the build
  * in the unit suite (scripts/build/built-site.test.ts).
  */
@@ -91,6 +93,11 @@ for (const { entry, url, own } of urls) {
 
     await test.step("accessible (axe)", async () => {
       expect(await axeViolations(page)).toEqual([]);
+    });
+
+    await test.step("every text at WCAG AA against the lightest and darkest of what is painted behind it", async () => {
+      // axe leaves text over a gradient "incomplete": this reads the pixels (e2e/contrast.ts).
+      expect(await lowContrast(page)).toEqual([]);
     });
 
     await test.step("every id the page's script names is the one the server wrote", async () => {

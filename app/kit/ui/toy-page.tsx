@@ -29,7 +29,7 @@ export function ToyPage({ title, intro, tone = "light", width = "normal", classN
         {title}
       </h1>
       {intro ? (
-        <p className={cn("max-w-xl text-lg", tone === "light" ? "text-white/90" : "text-slate-700")}>{intro}</p>
+        <p className={cn("max-w-xl text-lg", tone === "light" ? "text-white" : "text-slate-700")}>{intro}</p>
       ) : null}
       {children}
     </section>

@@ -66,16 +66,12 @@ export function BubbleWrapTogether() {
         busyReason={busyReason}
         waits="your pops wait"
       />
-      <div className="flex min-h-14 w-full max-w-2xl flex-col items-center justify-center gap-1" role="status">
-        {celebrate !== null ? (
-          <p className="animate-bounce rounded-full bg-yellow-300 px-5 py-2 font-black text-purple-900 motion-reduce:animate-none">
-            Sheet #{formatCount(celebrate)} is finished! A fresh sheet for everyone.
-          </p>
-        ) : (
+      <div className="flex min-h-14 w-full max-w-2xl flex-col items-center justify-center gap-1">
+        {celebrate === null ? (
           // A new line per state (keyed), not the old one rewritten: centred text that changes length
-          // would otherwise count as moved (a layout shift).
-          // Said by the announcer above, at most every few seconds: not at every change here.
-          <p key={connection} className="font-semibold" aria-live="off">
+          // would otherwise count as moved (a layout shift). Not a live region: the announcer above
+          // says the connection, at most every few seconds, not at every change here.
+          <p key={connection} className="font-semibold">
             {connection === "busy" ? null : SAYS[connection]}
             <ConnectionNote
               connection={connection}
@@ -86,8 +82,16 @@ export function BubbleWrapTogether() {
               waits="your pops wait"
             />
           </p>
-        )}
-        {notice ? <p className="text-sm text-white/90">{notice}</p> : null}
+        ) : null}
+        {/* What happens once (a sheet finished, a notice) is said as it appears. */}
+        <div role="status" className="contents">
+          {celebrate !== null ? (
+            <p className="animate-bounce rounded-full bg-yellow-300 px-5 py-2 font-black text-purple-900 motion-reduce:animate-none">
+              Sheet #{formatCount(celebrate)} is finished! A fresh sheet for everyone.
+            </p>
+          ) : null}
+          {notice ? <p className="text-sm text-white/90">{notice}</p> : null}
+        </div>
       </div>
       <BubbleGrid sheet={gridSheet} mine={gridMine} size={size} poppable={poppable} onPop={popBubble} />
       <div className="flex flex-wrap items-center justify-center gap-3">
@@ -106,7 +110,7 @@ export function BubbleWrapTogether() {
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-xl bg-white/15 px-3 py-2">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-white/80">{label}</dt>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-white">{label}</dt>
       <dd className="text-xl font-black tabular-nums">{value}</dd>
     </div>
   );

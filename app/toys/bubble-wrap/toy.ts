@@ -7,5 +7,5 @@ export const toy = {
   title: "Screaming Bubbles",
   description: "One hundred bubbles of bubble wrap. Each pops once, scores a point, and screams about it.",
   background:
-    "linear-gradient(to bottom right, oklch(60.9% 0.126 221.723), oklch(50% 0.134 242.749), oklch(42.4% 0.199 265.638))",
+    "linear-gradient(to bottom right, oklch(52% 0.105 223.128), oklch(50% 0.134 242.749), oklch(42.4% 0.199 265.638))",
 } satisfies PageEntry;

@@ -46,13 +46,13 @@ export function CrowdPanel() {
       </h2>
       <dl className="grid grid-cols-2 gap-2 text-left">
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-wide text-white/80">Everyone's claps</dt>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-white">Everyone's claps</dt>
           <dd className="text-3xl font-black text-white tabular-nums">
             {total === null ? placeholder : formatCount(total + mine)}
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-wide text-white/80">Clapping now</dt>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-white">Clapping now</dt>
           <dd className="text-3xl font-black text-white tabular-nums">
             {clapping === null ? placeholder : formatCount(clapping)}
           </dd>

@@ -47,10 +47,11 @@ export function EmojisTogether() {
       title="Emoji Wall for Everyone"
       intro="One wall of 200 cells, shared by everyone here. Pick an emoji, press a cell, and it changes for all of them."
     >
-      <div className="flex min-h-14 w-full max-w-md flex-col items-center justify-center gap-1" role="status">
+      <div className="flex min-h-14 w-full max-w-md flex-col items-center justify-center gap-1">
         {/* A new line per state (keyed), not the old one rewritten: centred text that changes
-            length would otherwise count as moved (a layout shift). */}
-        <p key={connection} className="font-semibold" aria-live="off">
+            length would otherwise count as moved (a layout shift). Not a live region: the
+            announcer below says the connection, at most every few seconds. */}
+        <p key={connection} className="font-semibold">
           {connection === "busy" ? null : SAYS[connection]}
           <ConnectionNote
             connection={connection}
@@ -62,7 +63,9 @@ export function EmojisTogether() {
           />
           {away && cells === null ? " There is no wall to show until it can be reached." : ""}
         </p>
-        {notice ? <p className="text-sm text-white/90">{notice}</p> : null}
+        <div role="status" className="contents">
+          {notice ? <p className="text-sm text-white/90">{notice}</p> : null}
+        </div>
       </div>
       <ConnectionAnnouncer
         connection={connection}

@@ -7,5 +7,5 @@ export const toy = {
   title: "Toilet Flush",
   description: "Press the button, flush the toilet, count the flushes. A deeply satisfying waste of water.",
   background:
-    "linear-gradient(to bottom right, oklch(58.8% 0.158 241.966), oklch(52% 0.105 223.128), oklch(42.4% 0.199 265.638))",
+    "linear-gradient(to bottom right, oklch(50% 0.134 242.749), oklch(52% 0.105 223.128), oklch(42.4% 0.199 265.638))",
 } satisfies PageEntry;

@@ -90,7 +90,7 @@ export function counterDisplay(
       label: "Clicks on this device",
       value: deviceClicks,
       waiting: 0,
-      note: "The global counter is out of reach, so this is every click made on this device.",
+      note: "The global counter is out of reach: these are this device's clicks.",
     };
   }
   return {

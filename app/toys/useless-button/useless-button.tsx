@@ -120,7 +120,9 @@ export function UselessButton() {
           {global.label}: <strong className="ml-auto inline-block min-w-8 tabular-nums">{global.value ?? "–"}</strong>
           {global.waiting ? <span className="ml-1 text-sm text-white/80">({global.waiting} waiting)</span> : null}
         </p>
-        <p className="rounded-full bg-white px-4 py-1.5 font-semibold text-purple-900 shadow">
+        {/* A status: a screen reader hears the count after each press, as the button keeps focus
+            while its words change, which not every screen reader reads out. */}
+        <p className="rounded-full bg-white px-4 py-1.5 font-semibold text-purple-900 shadow" role="status">
           Your clicks:{" "}
           <strong data-early-count className="inline-block min-w-8 tabular-nums">
             {shownClicks}

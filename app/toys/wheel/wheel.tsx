@@ -7,7 +7,8 @@ import { ShareButton } from "../../kit/ui/share-button";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { nextRotation, SEGMENTS, SPIN_MS, spinOutcome } from "./logic";
 
-const COLORS = ["#dc2626", "#f59e0b", "#16a34a", "#2563eb", "#9333ea", "#db2777", "#0d9488", "#ea580c"];
+// Each a shade dark enough for the white labels at WCAG AA (e2e/contrast.ts reads them).
+const COLORS = ["#b91c1c", "#b45309", "#15803d", "#1d4ed8", "#7e22ce", "#be185d", "#0f766e", "#c2410c"];
 const R = 100;
 
 /** Point on the wheel's rim at `deg` degrees clockwise from the top. */

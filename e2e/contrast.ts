@@ -1,0 +1,134 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Contrast measured from what is painted (WCAG 2 AA: 4.5:1, 3:1 for large text): every visible text
+ * against the lightest and the darkest pixel behind it, read from a screenshot of the page with its
+ * text made transparent. axe reports text over a gradient or an image as "incomplete" and checks
+ * nothing there; this reads the pixels. Text that is only emoji (colour glyphs) is not text here.
+ */
+export interface LowContrast {
+  text: string;
+  ratio: number;
+  needs: number;
+  color: string;
+}
+
+interface Run {
+  text: string;
+  rects: { x: number; y: number; width: number; height: number }[];
+  color: [number, number, number, number];
+  large: boolean;
+}
+
+export async function lowContrast(page: Page): Promise<LowContrast[]> {
+  const runs = await page.evaluate(() => {
+    const found: Run[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const parse = (color: string): [number, number, number, number] => {
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 1;
+      const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+      context.fillStyle = color;
+      context.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data as unknown as number[];
+      return [r as number, g as number, b as number, (a as number) / 255];
+    };
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? "").trim();
+      const element = node.parentElement;
+      if (!text || !element || !/[\p{L}\p{N}]/u.test(text)) continue;
+      if (element.closest("script, style, noscript, [aria-hidden='true'], .sr-only, option")) continue;
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      // SVG text may be turned (the wheel's labels): its box upright covers its neighbours, so it is
+      // read against what is painted at its middle, the shape it is written on.
+      const middle = (r: DOMRect) => ({ x: r.x + r.width / 2 - 1, y: r.y + r.height / 2 - 1, width: 3, height: 3 });
+      const rects = [...range.getClientRects()]
+        .filter((r) => r.width >= 1 && r.height >= 1)
+        .map((r) => (element instanceof SVGElement ? middle(r) : r))
+        .map((r) => ({ x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height }));
+      if (rects.length === 0) continue;
+      const style = getComputedStyle(element);
+      let opacity = 1;
+      for (let at: Element | null = element; at; at = at.parentElement) opacity *= Number(getComputedStyle(at).opacity);
+      // SVG text is painted by its fill.
+      const [r, g, b, a] = parse(element instanceof SVGElement ? style.fill : style.color);
+      const size = Number.parseFloat(style.fontSize);
+      const bold = Number(style.fontWeight) >= 700;
+      found.push({
+        text: text.slice(0, 60),
+        rects,
+        color: [r, g, b, a * opacity],
+        large: size >= 24 || (bold && size >= 18.66),
+      });
+    }
+    return found;
+  });
+  const hide = await page.addStyleTag({
+    content:
+      "*, *::before, *::after { color: transparent !important; -webkit-text-fill-color: transparent !important; text-shadow: none !important; caret-color: transparent !important; text-decoration-color: transparent !important; } svg text, svg tspan { fill: transparent !important; stroke: transparent !important; }",
+  });
+  const shot = (await page.screenshot({ fullPage: true, animations: "disabled" })).toString("base64");
+  await hide.evaluate((style) => (style as HTMLStyleElement).remove());
+  return page.evaluate(
+    async ({ runs, shot }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${shot}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext("2d", { willReadFrequently: true }) as CanvasRenderingContext2D;
+      context.drawImage(image, 0, 0);
+      const scale = image.width / document.documentElement.scrollWidth;
+      const channel = (c: number) => {
+        const s = c / 255;
+        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      const luminance = (r: number, g: number, b: number) =>
+        0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      const low: LowContrast[] = [];
+      for (const run of runs) {
+        const [fr, fg, fb, fa] = run.color;
+        let worst = Number.POSITIVE_INFINITY;
+        for (const rect of run.rects) {
+          const x = Math.max(0, Math.floor(rect.x * scale));
+          const y = Math.max(0, Math.floor(rect.y * scale));
+          const w = Math.min(canvas.width - x, Math.ceil(rect.width * scale));
+          const h = Math.min(canvas.height - y, Math.ceil(rect.height * scale));
+          if (w <= 0 || h <= 0) continue;
+          const data = context.getImageData(x, y, w, h).data;
+          // The lightest and the darkest pixel behind the text: the text is read against both.
+          let light = [0, 0, 0];
+          let dark = [255, 255, 255];
+          let lightL = -1;
+          let darkL = 2;
+          for (let i = 0; i < data.length; i += 4) {
+            const px = [data[i] as number, data[i + 1] as number, data[i + 2] as number];
+            const l = luminance(px[0] as number, px[1] as number, px[2] as number);
+            if (l > lightL) [lightL, light] = [l, px];
+            if (l < darkL) [darkL, dark] = [l, px];
+          }
+          for (const bg of [light, dark]) {
+            const [br, bgG, bb] = bg as [number, number, number];
+            const text = luminance(fr * fa + br * (1 - fa), fg * fa + bgG * (1 - fa), fb * fa + bb * (1 - fa));
+            const back = luminance(br, bgG, bb);
+            const ratio = (Math.max(text, back) + 0.05) / (Math.min(text, back) + 0.05);
+            worst = Math.min(worst, ratio);
+          }
+        }
+        const needs = run.large ? 3 : 4.5;
+        if (worst < needs)
+          low.push({
+            text: run.text,
+            ratio: Math.round(worst * 100) / 100,
+            needs,
+            color: `rgba(${run.color.join(", ")})`,
+          });
+      }
+      return low;
+    },
+    { runs, shot },
+  );
+}
