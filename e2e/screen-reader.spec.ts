@@ -26,13 +26,19 @@ async function listen(page: Page, path: string) {
   const started = new Promise<void>((resolve) => {
     reading = resolve;
   });
+  const line = { cut: () => {} };
   await page.routeWebSocket(/\/api\/live/, async (ws) => {
     await started;
-    ws.connectToServer();
+    const server = ws.connectToServer();
+    line.cut = () => {
+      server.close();
+      ws.close();
+    };
   });
   await open(page, path);
   await startReading(page);
   reading();
+  return line;
 }
 
 test("the Useless Button: its name as the reader reaches it, and each press said with the count", async ({ page }) => {
