@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer, { type Browser as FirefoxBrowser, type KeyInput } from "puppeteer-core";
 import { Builder, By, type WebDriver } from "selenium-webdriver";
+import { Command, Name } from "selenium-webdriver/lib/command.js";
 import { FIREFOX, MINIBROWSER } from "../../scripts/engine-binaries.mjs";
 import { freePort, stopProcess, waitForPort } from "../../scripts/lib/local-servers";
 
@@ -18,6 +19,8 @@ export interface EnginePage {
   goto(path: string): Promise<void>;
   /** A native click on the first element `css` matches (the driver moves the pointer and presses). */
   click(css: string): Promise<void>;
+  /** A finger's tap on the middle of the first element `css` matches (touch input, not a mouse). */
+  tap(css: string): Promise<void>;
   /** Native key presses to the focused element (WebDriver's key names, e.g. "\uE007" for Enter). */
   keys(text: string): Promise<void>;
   /** Runs `body` (a function's source, as `(arg) => ...`) in the page with `arg`, and returns its JSON result. */
@@ -74,6 +77,7 @@ export async function launchFirefox(): Promise<EngineBrowser> {
           await page.goto(new URL(path, origin).href, { waitUntil: "load" });
         },
         click: (css) => page.click(css),
+        tap: (css) => page.tap(css),
         keys: async (text) => {
           for (const key of text)
             await page.keyboard.press((key === "\uE007" ? "Enter" : key === " " ? "Space" : key) as KeyInput);
@@ -138,6 +142,22 @@ export async function launchWebKit(): Promise<EngineBrowser> {
         },
         keys: async (text) => {
           await driver.actions().sendKeys(text).perform();
+        },
+        tap: async (css) => {
+          const element = await driver.findElement(By.css(css));
+          // WebDriver's touch pointer: down and up at the element's middle, as a finger does.
+          const origin = { "element-6066-11e4-a52e-4f735466cecf": await element.getId() };
+          const finger = [
+            { type: "pointerMove", duration: 0, origin, x: 0, y: 0 },
+            { type: "pointerDown", button: 0 },
+            { type: "pointerUp", button: 0 },
+          ];
+          await driver.execute(
+            new Command(Name.ACTIONS).setParameter("actions", [
+              { type: "pointer", id: "finger", parameters: { pointerType: "touch" }, actions: finger },
+            ]),
+          );
+          await driver.execute(new Command(Name.CLEAR_ACTIONS));
         },
         run: async (body, arg) =>
           driver.executeScript(
