@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers";
 import { SUITE_LIMITS } from "../suite-limits";
+import { launch } from "./engine";
 import { ENGINES, expect, open, test, textOf, until } from "./fixtures";
 
 /**
@@ -11,10 +12,12 @@ import { ENGINES, expect, open, test, textOf, until } from "./fixtures";
  * pointer toys.
  */
 for (const engine of ENGINES) {
-  test(`${engine}: after one visit, the service worker serves the pages with the server gone`, async ({ engines }) => {
+  test(`${engine}: after one visit, the service worker serves the pages with the server gone`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "pointless-engine-offline-"));
     const server = await startSiteProcess({ COUNTER_DATA_DIR: dataDir, ...SUITE_LIMITS });
-    const page = await (await engines(engine)).newPage(server.origin);
+    // A browser of the test's own, with its service worker on.
+    const browser = await launch(engine, { serviceWorkers: true });
+    const page = await browser.newPage(server.origin);
     try {
       await open(page, "/about");
       expect(await page.run<boolean>("() => 'serviceWorker' in navigator")).toBe(true);
@@ -31,6 +34,7 @@ for (const engine of ENGINES) {
       }
     } finally {
       await page.close();
+      await browser.close();
       await stopProcess(server.child);
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -63,11 +67,23 @@ for (const engine of ENGINES) {
     const page = await (await engines(engine)).newPage(baseURL as string);
     try {
       await open(page, "/bubble-wrap");
+      // What the finger's tap made the page receive, said if the bubble does not pop.
+      await page.run(`() => {
+        window.__touches = [];
+        for (const type of ["pointerdown", "touchstart", "pointerup", "touchend", "pointercancel", "contextmenu", "click"])
+          document.addEventListener(type, () => window.__touches.push(type + " at " + Math.round(performance.now())), true);
+      }`);
       await page.tap('[aria-label="Bubble 1"]');
-      await until(
-        page,
-        `() => document.querySelector('[aria-label="Bubble 1"]').getAttribute("aria-pressed") === "true"`,
-      );
+      await expect
+        .poll(
+          () =>
+            page.run<string>(`() => document.querySelector('[aria-label="Bubble 1"]').getAttribute("aria-pressed")`),
+          { timeout: 20_000, message: "Bubble 1 popped by the tap" },
+        )
+        .toBe("true")
+        .catch(async (error) => {
+          throw new Error(`${error}\nthe page received: ${JSON.stringify(await page.run("() => window.__touches"))}`);
+        });
       await open(page, "/clap");
       const zone = "main button.cursor-crosshair";
       await page.tap(zone);

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import puppeteer, { type Browser as FirefoxBrowser, type KeyInput } from "puppeteer-core";
+import puppeteer, { type Browser as FirefoxBrowser } from "puppeteer-core";
 import { Builder, By, type WebDriver } from "selenium-webdriver";
 import { Command, Name } from "selenium-webdriver/lib/command.js";
 import { FIREFOX, MINIBROWSER } from "../../scripts/engine-binaries.mjs";
@@ -21,8 +21,6 @@ export interface EnginePage {
   click(css: string): Promise<void>;
   /** A finger's tap on the middle of the first element `css` matches (touch input, not a mouse). */
   tap(css: string): Promise<void>;
-  /** Native key presses to the focused element (WebDriver's key names, e.g. "\uE007" for Enter). */
-  keys(text: string): Promise<void>;
   /** Runs `body` (a function's source, as `(arg) => ...`) in the page with `arg`, and returns its JSON result. */
   run<T>(body: string, arg?: unknown): Promise<T>;
   /** The console errors and uncaught errors seen since the last call (a page of the site logs none). */
@@ -52,15 +50,26 @@ const COLLECT_ERRORS = `
     console.error = (...args) => { errors.push("console.error: " + args.map(String).join(" ")); error(...args); };
   }`;
 
-export async function launchFirefox(): Promise<EngineBrowser> {
+/**
+ * Firefox, its service worker off unless `serviceWorkers` (as the Chromium suite blocks it on every
+ * page but the offline tests': each page would install it and precache the site behind the test).
+ */
+export async function launchFirefox({ serviceWorkers = false } = {}): Promise<EngineBrowser> {
   const profile = mkdtempSync(join(tmpdir(), "pointless-firefox-"));
   const browser: FirefoxBrowser = await puppeteer.launch({
     browser: "firefox",
     executablePath: FIREFOX,
     headless: true,
     userDataDir: profile,
-    // Sound may start after a press without a device to play on (the page's AudioContext runs).
-    extraPrefsFirefox: { "media.autoplay.default": 0, "media.cubeb.backend": "null" },
+    extraPrefsFirefox: {
+      // Sound may start after a press without a device to play on (the page's AudioContext runs).
+      "media.autoplay.default": 0,
+      "media.cubeb.backend": "null",
+      // A tap is a tap however long the busy machine takes between the finger's down and up
+      // (Firefox's default: no click after 300 ms, as from a finger held to scroll).
+      "apz.max_tap_time": 10_000,
+      "dom.serviceWorkers.enabled": serviceWorkers,
+    },
   });
   return {
     async newPage(origin) {
@@ -78,10 +87,6 @@ export async function launchFirefox(): Promise<EngineBrowser> {
         },
         click: (css) => page.click(css),
         tap: (css) => page.tap(css),
-        keys: async (text) => {
-          for (const key of text)
-            await page.keyboard.press((key === "\uE007" ? "Enter" : key === " " ? "Space" : key) as KeyInput);
-        },
         run: (body, arg) => page.evaluate(`(${body})(${JSON.stringify(arg ?? null)})`) as never,
         takeErrors: async () => errors.splice(0),
         close: () => context.close(),
@@ -97,7 +102,7 @@ export async function launchFirefox(): Promise<EngineBrowser> {
 /** A display of its own: Xvfb picks a free number and writes it to the pipe (no race between workers). */
 async function startXvfb(): Promise<{ display: string; child: ChildProcess }> {
   const child = spawn("Xvfb", ["-displayfd", "3", "-screen", "0", "1280x900x24", "-nolisten", "tcp"], {
-    stdio: ["ignore", "ignore", "pipe", "pipe"],
+    stdio: ["ignore", "ignore", "ignore", "pipe"],
   });
   const display = await new Promise<string>((resolve, reject) => {
     let text = "";
@@ -140,9 +145,6 @@ export async function launchWebKit(): Promise<EngineBrowser> {
         click: async (css) => {
           await (await driver.findElement(By.css(css))).click();
         },
-        keys: async (text) => {
-          await driver.actions().sendKeys(text).perform();
-        },
         tap: async (css) => {
           const element = await driver.findElement(By.css(css));
           // WebDriver's touch pointer: down and up at the element's middle, as a finger does.
@@ -182,4 +184,5 @@ export async function launchWebKit(): Promise<EngineBrowser> {
   };
 }
 
-export const launch = (engine: Engine) => (engine === "firefox" ? launchFirefox() : launchWebKit());
+export const launch = (engine: Engine, options: { serviceWorkers?: boolean } = {}) =>
+  engine === "firefox" ? launchFirefox(options) : launchWebKit();

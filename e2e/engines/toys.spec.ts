@@ -11,13 +11,16 @@ import { ENGINES, expect, open, PAIRS, showsText, test, textOf, until } from "./
 
 /** Marks the first element `find` (a function's source) returns, so a native click can reach it. */
 async function mark(page: EnginePage, find: string): Promise<string> {
-  const marked = await page.run<boolean>(`() => {
-    for (const old of document.querySelectorAll("[data-engine-target]")) old.removeAttribute("data-engine-target");
-    const element = (${find})();
-    element?.setAttribute("data-engine-target", "");
-    return Boolean(element);
-  }`);
-  expect(marked, `nothing found by ${find}`).toBe(true);
+  // Waits for it: a shared toy draws its state a moment after it says it is live.
+  await until(
+    page,
+    `() => {
+      for (const old of document.querySelectorAll("[data-engine-target]")) old.removeAttribute("data-engine-target");
+      const element = (${find})();
+      element?.setAttribute("data-engine-target", "");
+      return Boolean(element);
+    }`,
+  );
   return "[data-engine-target]";
 }
 
