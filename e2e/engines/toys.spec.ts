@@ -1,5 +1,5 @@
 import { PALETTE } from "../../contracts/wall";
-import type { EnginePage } from "./engine";
+import type { Engine, EngineBrowser, EnginePage } from "./engine";
 import { ENGINES, expect, open, PAIRS, showsText, test, textOf, until } from "./fixtures";
 
 /**
@@ -24,12 +24,6 @@ async function mark(page: EnginePage, find: string): Promise<string> {
   return "[data-engine-target]";
 }
 
-/** A number as the page writes it ("1,234"), or null. */
-const numberIn = (text: string) => {
-  const digits = text.match(/[\d,]+/)?.[0];
-  return digits ? Number(digits.replace(/,/g, "")) : null;
-};
-
 /** The Useless Button's global total as the page shows it, once it shows one. */
 const globalTotal = async (page: EnginePage, atLeast = 0) =>
   (
@@ -45,12 +39,35 @@ const globalTotal = async (page: EnginePage, atLeast = 0) =>
     )
   ).n;
 
-/** The text of the `dd` after the `dt` saying `label`. */
-const stat = (page: EnginePage, label: string) =>
-  page.run<string>(
-    `(label) => [...document.querySelectorAll("dt")].find((dt) => dt.textContent.includes(label))?.nextElementSibling?.textContent ?? ""`,
-    label,
-  );
+/** The number in the `dd` after the `dt` saying `label` (0 when there is none yet), as page source. */
+const STAT = `(label) => Number((([...document.querySelectorAll("dt")].find((dt) => dt.textContent.includes(label))?.nextElementSibling?.textContent) ?? "").replace(/[^\\d]/g, ""))`;
+
+/**
+ * A visitor in one engine and a watcher in the other, both on `path` (and live, where the toy says
+ * `live`): `act` runs with both, neither page may log an error, and both close whatever happens.
+ */
+async function inBoth(
+  engines: (engine: Engine) => Promise<EngineBrowser>,
+  origin: string,
+  [engine, other]: readonly [Engine, Engine],
+  { path, live }: { path: string; live?: string },
+  act: (page: EnginePage, watcher: EnginePage) => Promise<void>,
+) {
+  const page = await (await engines(engine)).newPage(origin);
+  const watcher = await (await engines(other)).newPage(origin);
+  try {
+    for (const opened of [watcher, page]) {
+      await open(opened, path);
+      if (live) await showsText(opened, live);
+    }
+    await act(page, watcher);
+    expect(await page.takeErrors()).toEqual([]);
+    expect(await watcher.takeErrors()).toEqual([]);
+  } finally {
+    await page.close();
+    await watcher.close();
+  }
+}
 
 for (const [engine, other] of PAIRS) {
   test(`${engine}: the menu opens and takes the visitor to another page`, async ({ engines, baseURL }) => {
@@ -79,100 +96,50 @@ for (const [engine, other] of PAIRS) {
     engines,
     baseURL,
   }) => {
-    const page = await (await engines(engine)).newPage(baseURL as string);
-    const watcher = await (await engines(other)).newPage(baseURL as string);
-    try {
-      await open(watcher, "/");
-      await open(page, "/");
+    await inBoth(engines, baseURL as string, [engine, other], { path: "/" }, async (page, watcher) => {
       const before = await globalTotal(page);
-      const button = "main button[data-early-press]";
-      for (let i = 0; i < 3; i++) await page.click(button);
+      for (let i = 0; i < 3; i++) await page.click("main button[data-early-press]");
       await until(page, `() => document.querySelector("[data-early-count]").textContent === "3"`);
       expect(await globalTotal(page, before + 3)).toBeGreaterThanOrEqual(before + 3);
       // The other engine's page, open all along, is told.
       expect(await globalTotal(watcher, before + 3)).toBeGreaterThanOrEqual(before + 3);
-      expect(await page.takeErrors()).toEqual([]);
-      expect(await watcher.takeErrors()).toEqual([]);
-    } finally {
-      await page.close();
-      await watcher.close();
-    }
+    });
   });
 }
 
 test.describe("shared toys across engines", () => {
-  for (const [engine, other] of PAIRS) {
+  for (const pair of PAIRS) {
+    const [engine, other] = pair;
     test(`a clap in ${engine} reaches ${other}'s page`, async ({ engines, baseURL }) => {
-      const page = await (await engines(engine)).newPage(baseURL as string);
-      const watcher = await (await engines(other)).newPage(baseURL as string);
-      try {
-        const live = "Live: your claps join everyone's, and you hear theirs.";
-        for (const p of [page, watcher]) {
-          await open(p, "/clap");
-          await showsText(p, live);
-        }
-        const before = numberIn(await stat(watcher, "Everyone's claps")) ?? 0;
-        await page.click(
-          await mark(
-            page,
-            `() => [...document.querySelectorAll("button")].find((b) => b.textContent.includes("Applause zone"))`,
-          ),
-        );
-        await until(
-          watcher,
-          `(before) => Number((([...document.querySelectorAll("dt")].find((dt) => dt.textContent.includes("Everyone's claps"))?.nextElementSibling?.textContent) ?? "").replace(/,/g, "")) > before`,
-          before,
-        );
-        expect(await page.takeErrors()).toEqual([]);
-        expect(await watcher.takeErrors()).toEqual([]);
-      } finally {
-        await page.close();
-        await watcher.close();
-      }
+      const clap = { path: "/clap", live: "Live: your claps join everyone's, and you hear theirs." };
+      await inBoth(engines, baseURL as string, pair, clap, async (page, watcher) => {
+        const before = await watcher.run<number>(STAT, "Everyone's claps");
+        await page.click("main button.cursor-crosshair");
+        await until(watcher, `(before) => (${STAT})("Everyone's claps") > before`, before);
+      });
     });
 
     test(`a bubble popped in ${engine} pops on ${other}'s sheet`, async ({ engines, baseURL }) => {
-      const page = await (await engines(engine)).newPage(baseURL as string);
-      const watcher = await (await engines(other)).newPage(baseURL as string);
-      try {
-        for (const p of [page, watcher]) {
-          await open(p, "/bubble-wrap/together");
-          await showsText(p, "Live: every pop pops for everyone.");
-        }
+      const sheet = { path: "/bubble-wrap/together", live: "Live: every pop pops for everyone." };
+      await inBoth(engines, baseURL as string, pair, sheet, async (page, watcher) => {
         const target = await mark(
           page,
           `() => document.querySelector('[aria-label^="Bubble "][aria-pressed="false"]')`,
         );
-        const name = await page.run<string>(
-          `() => document.querySelector("[data-engine-target]").getAttribute("aria-label")`,
-        );
+        const name = await page.run<string>(`() => document.querySelector("${target}").getAttribute("aria-label")`);
         await page.click(target);
-        await until(
-          page,
-          `(name) => document.querySelector('[aria-label="' + name + '"]')?.getAttribute("aria-pressed") === "true"`,
-          name,
-        );
-        await until(
-          watcher,
-          `(name) => document.querySelector('[aria-label="' + name + '"]')?.getAttribute("aria-pressed") === "true"`,
-          name,
-        );
-        expect(await page.takeErrors()).toEqual([]);
-        expect(await watcher.takeErrors()).toEqual([]);
-      } finally {
-        await page.close();
-        await watcher.close();
-      }
+        for (const seen of [page, watcher])
+          await until(
+            seen,
+            `(name) => document.querySelector('[aria-label="' + name + '"]')?.getAttribute("aria-pressed") === "true"`,
+            name,
+          );
+      });
     });
 
     test(`a cell painted in ${engine} changes on ${other}'s wall`, async ({ engines, baseURL }) => {
-      const page = await (await engines(engine)).newPage(baseURL as string);
-      const watcher = await (await engines(other)).newPage(baseURL as string);
-      try {
-        for (const p of [page, watcher]) {
-          await open(p, "/emojis/together");
-          await showsText(p, "Live: every cell you paint changes for everyone.");
-        }
+      const wall = { path: "/emojis/together", live: "Live: every cell you paint changes for everyone." };
+      await inBoth(engines, baseURL as string, pair, wall, async (page, watcher) => {
         // A cell of its own for each direction, and an emoji it does not show yet.
         const cell = engine === "firefox" ? 7 : 12;
         const place = `Row ${Math.floor(cell / 10) + 1}, column ${(cell % 10) + 1}`;
@@ -185,14 +152,9 @@ test.describe("shared toys across engines", () => {
         await until(page, `(e) => document.querySelector('input[name="wall-emoji"][value="' + e + '"]').checked`, e);
         await page.click(`[aria-label^="${place}: "]`);
         const painted = `${place}: ${PALETTE[e]?.char}`;
-        await until(page, `(label) => Boolean(document.querySelector('[aria-label="' + label + '"]'))`, painted);
-        await until(watcher, `(label) => Boolean(document.querySelector('[aria-label="' + label + '"]'))`, painted);
-        expect(await page.takeErrors()).toEqual([]);
-        expect(await watcher.takeErrors()).toEqual([]);
-      } finally {
-        await page.close();
-        await watcher.close();
-      }
+        for (const seen of [page, watcher])
+          await until(seen, `(label) => Boolean(document.querySelector('[aria-label="' + label + '"]'))`, painted);
+      });
     });
   }
 
