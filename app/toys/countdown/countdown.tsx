@@ -34,6 +34,12 @@ function ReelWindow({ name, reel }: { name: ReelName; reel: Reel }) {
 /** The reels of a face, left to right. */
 const reelsOf = (face: HTMLElement | null) => [...(face?.querySelectorAll<HTMLElement>("[data-reel]") ?? [])];
 
+/** The reels' own clock: how long their animations have run, or null when none runs (reduced motion). */
+function reelClock(face: HTMLElement | null): number | null {
+  const time = reelsOf(face)[0]?.getAnimations()[0]?.currentTime;
+  return typeof time === "number" ? time : null;
+}
+
 export function Countdown() {
   const face = useRef<HTMLSpanElement>(null);
   const said = useRef<HTMLSpanElement>(null);
@@ -43,10 +49,7 @@ export function Countdown() {
   const started = useRef(0);
 
   /** How long the countdown has run: the reels' own clock, or, with reduced motion, the page's. */
-  const elapsed = () => {
-    const time = reelsOf(face.current)[0]?.getAnimations()[0]?.currentTime;
-    return typeof time === "number" ? time : Date.now() - started.current;
-  };
+  const elapsed = () => reelClock(face.current) ?? Date.now() - started.current;
   /** What changes once a second at most: the days, and the words a screen reader reads. */
   const writeSlowParts = () => {
     const now = elapsed();
@@ -59,8 +62,7 @@ export function Countdown() {
 
   useEffect(() => {
     // The reels run from the first paint: the countdown started as long ago as they say.
-    const time = reelsOf(face.current)[0]?.getAnimations()[0]?.currentTime;
-    started.current = Date.now() - (typeof time === "number" ? time : 0);
+    started.current = Date.now() - (reelClock(face.current) ?? 0);
   }, []);
   useEffect(() => {
     // Less motion asked for no more: the reels' animations start again, from where the countdown
