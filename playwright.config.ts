@@ -2,8 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_CHROMIUM_ARGS } from "./e2e/chromium-args";
 import { SUITE_LIMITS } from "./e2e/suite-limits";
-import { CHROMIUM_ARGS, findTestChromium } from "./scripts/chromium.mjs";
+import { findTestChromium } from "./scripts/chromium.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 
@@ -39,7 +40,7 @@ export default defineConfig({
     // Each page would install the service worker and precache the whole site in the background;
     // only e2e/offline.spec.ts lets it run.
     serviceWorkers: "block",
-    launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findTestChromium(), args: E2E_CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {

@@ -1,4 +1,19 @@
+import { resolve } from "node:path";
 import type { CDPSession, Page } from "@playwright/test";
+import { findTestChromium } from "../scripts/chromium.mjs";
+import { E2E_CHROMIUM_ARGS } from "./chromium-args";
+
+/**
+ * Chromium on this machine's fonts with DejaVu Sans as the UI font (e2e/fonts/dejavu-ui.conf), the
+ * Debian visitor of issue 46: DejaVu Sans has black outlines of 😀 😂 😎 🙃, ☀ and ♈, and a page
+ * whose font stack names no emoji font drew them. The route-wide checks (routes.spec.ts, which
+ * asks every page's emoji on its one load) and emoji-fonts.spec.ts launch their browser with it.
+ */
+export const DEJAVU_UI_LAUNCH = {
+  executablePath: findTestChromium(),
+  args: E2E_CHROMIUM_ARGS,
+  env: { ...process.env, FONTCONFIG_FILE: resolve("e2e/fonts/dejavu-ui.conf") },
+};
 
 /** One emoji on the page and the fonts Chromium drew it with. */
 export interface EmojiGlyph {

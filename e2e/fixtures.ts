@@ -77,7 +77,7 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   offsite: [
-    async ({ page, context, browser, baseURL }, use) => {
+    async ({ context, browser, baseURL }, use) => {
       const offsite: string[] = [];
       const elsewhere = (site: string | undefined) => {
         const origin = new URL(site ?? "http://localhost").origin;
@@ -90,9 +90,7 @@ export const test = base.extend<Fixtures>({
           if (isElsewhere(new URL(request.url()))) offsite.push(request.url());
         });
       };
-      // The default page's also never leave (a route, which turns that page's HTTP cache off, as
-      // it always had; the other pages keep theirs, as a visitor's browser does).
-      await page.route(elsewhere(baseURL), (route) => route.abort());
+      // None reaches another site: the browser resolves no name but localhost (e2e/chromium-args.ts).
       // The test's own context: its default page, every page opened in it, its pop-ups ...
       watch(context, baseURL);
       // ... and every context the test makes (another visitor, a fleet's page: `browser.newContext()`

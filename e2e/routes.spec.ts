@@ -2,6 +2,7 @@ import { documentTitle } from "../app/kit/lib/meta";
 import { site } from "../app/kit/lib/site";
 import { allPages } from "../app/toys/registry";
 import { lowContrast } from "./contrast";
+import { DEJAVU_UI_LAUNCH, watchEmojiFonts } from "./emoji-fonts";
 import { axeViolations, expect, pageBackground, settle, test, waitForHydration } from "./fixtures";
 import { BOX_DEPENDENT, firstLook, holdStylesheet, look } from "./page-styles";
 
@@ -10,7 +11,8 @@ import { BOX_DEPENDENT, firstLook, holdStylesheet, look } from "./page-styles";
  * no new code. Each concrete URL (a page's path and its sub-routes' pre-rendered paths) is opened
  * once, and every check that only looks runs on that one load, as a named step: its own CSS styles
  * it as the site's whole stylesheet does, the layout, the background, the title, axe, the contrast
- * of every text over its gradient, the menu, and what reduced motion stops (the last, as it
+ * of every text over its gradient, its emoji in colour (in a browser whose UI font has black
+ * emoji of its own: e2e/emoji-fonts.ts), the menu, and what reduced motion stops (the last, as it
  * changes the page). What needs no browser (the
  * HTML as served, its title, description and social preview, the headers) is checked on the build
  * in the unit suite (scripts/build/built-site.test.ts).
@@ -20,8 +22,10 @@ const urls = allPages.flatMap((entry) => [
   ...(entry.subRoutes ?? []).flatMap((sub) => sub.prerender.map((url) => ({ entry, url, own: false }))),
 ]);
 
+test.use({ launchOptions: DEJAVU_UI_LAUNCH });
+
 for (const { entry, url, own } of urls) {
-  test(`${url}: styled by its own CSS as by the whole stylesheet, in the layout, accessible, in the menu, still under reduced motion, and its ids are the server's and its way home works`, async ({
+  test(`${url}: styled by its own CSS as by the whole stylesheet, in the layout, accessible, its emoji in colour, in the menu, still under reduced motion, and its ids are the server's and its way home works`, async ({
     page,
   }) => {
     // Two looks at every property of every element, axe, the menu and the way home: a minute at
@@ -98,6 +102,22 @@ for (const { entry, url, own } of urls) {
     await test.step("every text at WCAG AA against the lightest and darkest of what is painted behind it", async () => {
       // axe leaves text over a gradient "incomplete": this reads the pixels (e2e/contrast.ts).
       expect(await lowContrast(page)).toEqual([]);
+    });
+
+    await test.step("every emoji it shows is drawn by a colour emoji font", async () => {
+      // Chromium's CSS agent, enabled only now: enabled before the load, it made every other step
+      // of these checks a fifth slower (2026-12-02). No resource of these loads failed, so it has
+      // nothing to log again (e2e/emoji-fonts.ts).
+      const fonts = await watchEmojiFonts(page);
+      const { seen, wrong } = await fonts.notInColour();
+      expect(wrong).toEqual([]);
+      // A page that shows an emoji had it asked about (the Emoji Wall's 200 among them).
+      const shows = await page.evaluate(() =>
+        // The `v` flag, which TypeScript's target here does not know (e2e/emoji-fonts.ts).
+        // biome-ignore lint/complexity/useRegexLiterals: a literal would not compile (above)
+        new RegExp("\\p{RGI_Emoji}", "v").test(document.body.innerText),
+      );
+      expect(seen).toBeGreaterThanOrEqual(shows ? 1 : 0);
     });
 
     await test.step("every id the page's script names is the one the server wrote", async () => {

@@ -2,6 +2,7 @@
 // each stage took, so a stage that grows is seen the day it grows (docs/testing.md has the figures).
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
+import { resolve } from "node:path";
 
 /** Each stage is an npm script; the build comes before the unit tests, which check its output. */
 const STAGES: [name: string, script: string][] = [
@@ -33,6 +34,12 @@ if (only && (only.length === 0 || unknown.length > 0)) {
   );
   process.exit(2);
 }
+
+// Node's compile cache for every process the stages start (test servers, their fleets, the test
+// runners' workers): a server process of the site took 1.1 s of CPU to start, 0.6 s with the
+// cache, and the suite starts hundreds (2026-12-02: the unit stage 295 s of CPU without it, 222 s
+// with it, one cold cache). Kept in node_modules, so a fresh clone starts empty.
+process.env.NODE_COMPILE_CACHE ??= resolve("node_modules/.cache/node-compile-cache");
 
 const done: { name: string; seconds: number; ok: boolean }[] = [];
 const startLoad = load();
