@@ -74,7 +74,7 @@ export const PACKAGES = [
   },
   {
     name: "fonts-dejavu-core",
-    why: "the UI font e2e/emoji-fonts.spec.ts sets, with black outlines of some emoji",
+    why: "the UI font the emoji checks set (e2e/emoji-fonts.ts), with black outlines of some emoji",
     present: () => existsSync("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
     for: ["test", "bench"],
   },
