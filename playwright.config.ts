@@ -21,7 +21,9 @@ export default defineConfig({
   // Three workers on the 2-core CI machine. On 2026-11-24 (the whole suite, one run each) quiet,
   // 1 / 2 / 3 workers took 4.0 / 3.7 / 3.7 min: one worker already kept both cores busy. Since then
   // a third of the suite's time is waiting (servers of their own started, killed and restarted,
-  // Redis, channels reconnecting): on 2026-11-26, 2 / 3 workers took 5.1 / 4.1 min.
+  // Redis, channels reconnecting): on 2026-11-26, 2 / 3 workers took 5.1 / 4.1 min. With Firefox
+  // and WebKit beside Chromium the stage is bound by CPU again (2026-12-02, quiet: vmstat 0% idle
+  // throughout, and 3 / 5 workers took 10.8 / 12.2 min).
   workers: process.env.CI ? 3 : undefined,
   forbidOnly: !!process.env.CI,
   // A test that fails runs once more, recording its trace (below), and the run fails all the same:
