@@ -10,26 +10,30 @@ export const PAIRS: readonly (readonly [Engine, Engine])[] = [
 ];
 
 /**
- * The cross-engine specs' fixtures: each worker's Firefox and WebKit, started the first time a test
- * of the worker asks for one and closed when the worker ends (a browser start is 2-4 s). No Chromium
- * page: these tests drive the other engines only, against the suite's server (`baseURL`).
+ * The cross-engine specs' fixtures: each worker's Firefox and WebKit, started before its first test
+ * that asks for them, on the fixture's own time, and closed when the worker ends. Started inside a
+ * test (as they were, the first time one asked), their start counted against its minute: a fresh
+ * clone's run beside two busy loops timed out a test that opened both (a start is 2-4 s quiet).
+ * No Chromium page: these tests drive the other engines only, against the suite's server (`baseURL`).
  */
 export const test = base.extend<object, { engines: (engine: Engine) => Promise<EngineBrowser> }>({
   engines: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
-      const started = new Map<Engine, Promise<EngineBrowser>>();
-      await use((engine) => {
-        let browser = started.get(engine);
-        if (!browser) {
-          browser = launch(engine);
-          started.set(engine, browser);
-        }
-        return browser;
-      });
-      for (const browser of started.values()) await (await browser).close();
+      const started = new Map<Engine, EngineBrowser>();
+      try {
+        for (const engine of ENGINES) started.set(engine, await launch(engine));
+        await use(async (engine) => {
+          const browser = started.get(engine);
+          if (!browser) throw new Error(`no ${engine} started`);
+          return browser;
+        });
+      } finally {
+        for (const browser of started.values()) await browser.close();
+      }
     },
-    { scope: "worker" },
+    // Time to start both on a loaded machine, not what is asserted.
+    { scope: "worker", timeout: 120_000 },
   ],
 });
 
