@@ -26,10 +26,6 @@ export default defineConfig({
   // throughout, and 3 / 5 workers took 10.8 / 12.2 min).
   workers: process.env.CI ? 3 : undefined,
   forbidOnly: !!process.env.CI,
-  // A test that fails runs once more, recording its trace (below), and the run fails all the same:
-  // failing twice is a failure, failing then passing is flaky, and a flaky test fails the run.
-  retries: 1,
-  failOnFlakyTests: true,
   reporter: "list",
   // Time to wait, not what is asserted. On 2026-11-25 the same two cores ran the whole suite in
   // 18.5 min (load 10-14, the build before this work just as slow): a route's checks took 7-37 s
@@ -38,10 +34,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    // The trace (every action, console message and request) of a failed test's second run only:
-    // recorded on every run, even without DOM snapshots and screenshots, it cost a sixth of the
-    // CPU of a green run (2026-12-02: 46 tests, 101 s of CPU with it, 84 s without).
-    trace: { mode: "on-first-retry", snapshots: false, screenshots: false, sources: false },
+    // No trace: recorded on every run, even without DOM snapshots and screenshots, it cost a sixth
+    // of the CPU of a green run (2026-12-02: 46 tests, 101 s of CPU with it, 84 s without). A
+    // failed test keeps its screenshot and its error context (the page's accessibility tree);
+    // `npx playwright test <spec> --trace on` records one where a failure needs more.
+    trace: "off",
     screenshot: "only-on-failure",
     // Each page would install the service worker and precache the whole site in the background;
     // only e2e/offline.spec.ts lets it run.
