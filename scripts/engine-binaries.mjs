@@ -6,7 +6,9 @@ import { existsSync, readdirSync } from "node:fs";
 
 export const FIREFOX = "/usr/bin/firefox-esr";
 
-function findMiniBrowser() {
+/** The MiniBrowser's path, or null where webkit2gtk-driver is not installed. Asked each time, not
+ * once at import: scripts/system-packages.mjs asks again after it has installed the package. */
+export function findMiniBrowser() {
   for (const lib of [
     "/usr/lib",
     ...readdirSync("/usr/lib")
@@ -24,6 +26,3 @@ function findMiniBrowser() {
   }
   return null;
 }
-
-/** The MiniBrowser's path, or null where webkit2gtk-driver is not installed. */
-export const MINIBROWSER = findMiniBrowser();

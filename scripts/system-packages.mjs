@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { findChromium, HEADLESS_SHELL } from "./chromium.mjs";
-import { FIREFOX, MINIBROWSER } from "./engine-binaries.mjs";
+import { FIREFOX, findMiniBrowser } from "./engine-binaries.mjs";
 
 /** An executable named `name` on the PATH or in the system's sbin folders (not on a user's PATH). */
 function hasCommand(name) {
@@ -110,7 +110,7 @@ export const PACKAGES = [
   {
     name: "webkit2gtk-driver",
     why: "the cross-engine tests in WebKit, Safari's engine: WebKitWebDriver and its MiniBrowser (e2e/engines/)",
-    present: () => hasCommand("WebKitWebDriver") && Boolean(MINIBROWSER),
+    present: () => hasCommand("WebKitWebDriver") && Boolean(findMiniBrowser()),
     for: ["test"],
   },
   {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import puppeteer, { type Browser as FirefoxBrowser } from "puppeteer-core";
 import { Builder, By, type WebDriver } from "selenium-webdriver";
 import { Command, Name } from "selenium-webdriver/lib/command.js";
-import { FIREFOX, MINIBROWSER } from "../../scripts/engine-binaries.mjs";
+import { FIREFOX, findMiniBrowser } from "../../scripts/engine-binaries.mjs";
 import { freePort, stopProcess, waitForPort } from "../../scripts/lib/local-servers";
 
 /**
@@ -131,7 +131,7 @@ export async function launchWebKit(): Promise<EngineBrowser> {
         .usingServer(`http://127.0.0.1:${port}`)
         .withCapabilities({
           browserName: "MiniBrowser",
-          "webkitgtk:browserOptions": { binary: MINIBROWSER ?? "MiniBrowser", args: ["--automation"] },
+          "webkitgtk:browserOptions": { binary: findMiniBrowser() ?? "MiniBrowser", args: ["--automation"] },
         })
         .build();
       drivers.add(driver);
