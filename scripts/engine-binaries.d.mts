@@ -1,2 +1,2 @@
 export const FIREFOX: string;
-export const MINIBROWSER: string | null;
+export function findMiniBrowser(): string | null;
