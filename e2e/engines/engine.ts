@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer, { type Browser as FirefoxBrowser } from "puppeteer-core";
@@ -29,6 +29,71 @@ export interface EnginePage {
 }
 
 export type Engine = "firefox" | "webkit";
+
+/**
+ * What the engines were asked, in order, with when each call began and how long it took ("…" while
+ * it has not returned): a test that runs out of its minute says which call it was waiting on (a
+ * fresh clone's run timed out "a clap in webkit reaches firefox's page" with nothing more). The
+ * fixtures clear it before each test and attach it to a failed one.
+ */
+interface Call {
+  what: string;
+  /** Seconds from the test's start to the first such call. */
+  at: number;
+  /** Milliseconds the last one took, or null while it has not returned. */
+  took: number | null;
+  threw: boolean;
+  /** The same call made again in a row (a wait's polls): one line. */
+  times: number;
+}
+const trail: Call[] = [];
+let trailStart = performance.now();
+export function clearTrail(): void {
+  trail.length = 0;
+  trailStart = performance.now();
+}
+/** The trail, the latest call first (the reporter prints an attachment's first 300 characters). */
+export function readTrail(): string {
+  return trail
+    .map(({ what, at, took, threw, times }) => {
+      const end = took === null ? "… (not returned)" : `${threw ? "threw" : "ok"} (${Math.round(took)} ms)`;
+      return `${at.toFixed(1)}s ${what}${times > 1 ? ` ×${times}` : ""} ${end}`;
+    })
+    .reverse()
+    .join("\n");
+}
+async function traced<T>(what: string, call: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  let entry = trail.at(-1);
+  if (!entry || entry.what !== what || entry.took === null || entry.threw) {
+    entry = { what, at: (start - trailStart) / 1000, took: null, threw: false, times: 0 };
+    trail.push(entry);
+  }
+  entry.times++;
+  entry.took = null;
+  try {
+    return await call();
+  } catch (error) {
+    entry.threw = true;
+    throw error;
+  } finally {
+    entry.took = performance.now() - start;
+  }
+}
+
+/** The page's calls, each in the trail (a `run` by its first 40 characters). */
+function tracedPage(page: EnginePage): EnginePage {
+  const name = (what: string) => `${page.engine} ${what}`;
+  return {
+    engine: page.engine,
+    goto: (path) => traced(name(`goto ${path}`), () => page.goto(path)),
+    click: (css) => traced(name(`click ${css}`), () => page.click(css)),
+    tap: (css) => traced(name(`tap ${css}`), () => page.tap(css)),
+    run: (body, arg) => traced(name(`run ${body.replace(/\s+/g, " ").slice(0, 40)}`), () => page.run(body, arg)),
+    takeErrors: () => traced(name("takeErrors"), () => page.takeErrors()),
+    close: () => traced(name("close"), () => page.close()),
+  };
+}
 
 export interface EngineBrowser {
   newPage(origin: string): Promise<EnginePage>;
@@ -101,7 +166,10 @@ export async function launchFirefox({ serviceWorkers = false } = {}): Promise<En
 
 /** A display of its own: Xvfb picks a free number and writes it to the pipe (no race between workers). */
 async function startXvfb(): Promise<{ display: string; child: ChildProcess }> {
-  const child = spawn("Xvfb", ["-displayfd", "3", "-screen", "0", "1280x900x24", "-nolisten", "tcp"], {
+  // -noreset: by default an X server starts over when its last client leaves, which each session's
+  // MiniBrowser is as it quits; the next one, starting then, found no display ("cannot open display",
+  // 2 sessions of 120 beside two busy loops) and the driver waited for it for ever.
+  const child = spawn("Xvfb", ["-displayfd", "3", "-noreset", "-screen", "0", "1280x900x24", "-nolisten", "tcp"], {
     stdio: ["ignore", "ignore", "ignore", "pipe"],
   });
   const display = await new Promise<string>((resolve, reject) => {
@@ -115,10 +183,17 @@ async function startXvfb(): Promise<{ display: string; child: ChildProcess }> {
   return { display, child };
 }
 
+/** Time for a MiniBrowser to start and connect (1-3 s quiet; a busy machine's test minute bounds the rest). */
+const SESSION_START_MS = 30_000;
+
 export async function launchWebKit(): Promise<EngineBrowser> {
   const xvfb = await startXvfb();
   const port = await freePort();
-  const driverProcess = spawn("WebKitWebDriver", [`--port=${port}`], {
+  // What the driver and its browsers write (a failed start says why) goes to a file, read when a
+  // session does not start.
+  const logDir = mkdtempSync(join(tmpdir(), "pointless-webkit-"));
+  const log = join(logDir, "driver.log");
+  const driverProcess = spawn("sh", ["-c", 'exec WebKitWebDriver --port="$0" >"$1" 2>&1', String(port), log], {
     env: { ...process.env, DISPLAY: xvfb.display },
     stdio: "ignore",
   });
@@ -127,13 +202,25 @@ export async function launchWebKit(): Promise<EngineBrowser> {
   return {
     async newPage(origin) {
       // A session is a browser of its own (no storage shared), as a context is in Firefox.
-      const driver = await new Builder()
+      const building = new Builder()
         .usingServer(`http://127.0.0.1:${port}`)
         .withCapabilities({
           browserName: "MiniBrowser",
           "webkitgtk:browserOptions": { binary: findMiniBrowser() ?? "MiniBrowser", args: ["--automation"] },
         })
         .build();
+      // WebKitWebDriver waits for ever for a browser that ended before it connected (its connect
+      // loop stops without an answer): a deadline, and what the browser said.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const said = readFileSync(log, "utf8")
+            .split("\n")
+            .filter((line) => /MiniBrowser|WebDriver/.test(line));
+          reject(new Error(`WebKit's session did not start in ${SESSION_START_MS} ms:\n${said.slice(-10).join("\n")}`));
+        }, SESSION_START_MS);
+      });
+      const driver = await Promise.race([building, late]).finally(() => clearTimeout(timer));
       drivers.add(driver);
       const collect = () => driver.executeScript(COLLECT_ERRORS);
       return {
@@ -180,9 +267,15 @@ export async function launchWebKit(): Promise<EngineBrowser> {
       for (const driver of drivers) await driver.quit().catch(() => {});
       await stopProcess(driverProcess);
       await stopProcess(xvfb.child);
+      rmSync(logDir, { recursive: true, force: true });
     },
   };
 }
 
-export const launch = (engine: Engine, options: { serviceWorkers?: boolean } = {}) =>
-  engine === "firefox" ? launchFirefox(options) : launchWebKit();
+export async function launch(engine: Engine, options: { serviceWorkers?: boolean } = {}): Promise<EngineBrowser> {
+  const browser = await (engine === "firefox" ? launchFirefox(options) : launchWebKit());
+  return {
+    newPage: async (origin) => tracedPage(await traced(`${engine} newPage`, () => browser.newPage(origin))),
+    close: () => browser.close(),
+  };
+}

@@ -1,5 +1,5 @@
 import { test as base, expect } from "@playwright/test";
-import { type Engine, type EngineBrowser, type EnginePage, launch } from "./engine";
+import { clearTrail, type Engine, type EngineBrowser, type EnginePage, launch, readTrail } from "./engine";
 
 export { expect };
 export const ENGINES: readonly Engine[] = ["firefox", "webkit"];
@@ -16,7 +16,19 @@ export const PAIRS: readonly (readonly [Engine, Engine])[] = [
  * clone's run beside two busy loops timed out a test that opened both (a start is 2-4 s quiet).
  * No Chromium page: these tests drive the other engines only, against the suite's server (`baseURL`).
  */
-export const test = base.extend<object, { engines: (engine: Engine) => Promise<EngineBrowser> }>({
+export const test = base.extend<{ trail: undefined }, { engines: (engine: Engine) => Promise<EngineBrowser> }>({
+  // Every test's calls to the engines, attached to a test that fails (engine.ts: which call it was
+  // waiting on when its minute ran out).
+  trail: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use, testInfo) => {
+      clearTrail();
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach("engine calls, latest first", { body: readTrail(), contentType: "text/plain" });
+    },
+    { auto: true },
+  ],
   engines: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
