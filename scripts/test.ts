@@ -5,11 +5,14 @@ import { loadavg } from "node:os";
 import { resolve } from "node:path";
 
 /**
- * Each stage is an npm script; the build comes before the unit tests, which check its output. A
- * group's stages run at once: the budget's pages wait a quiet second each and the deploy check
- * mostly waits for `npm ci`, beside the unit stage (2026-12-02: 23 s and 10 s of a fresh clone's
- * run, one after another before). The first stage of a group writes as it goes; the others' output
- * is printed after it, whole.
+ * Each stage is an npm script; the build comes before the tests, which check its output. A group's
+ * stages run at once. The browser tests, the unit tests, the byte budget and the deploy check are
+ * one group: the unit stage leaves a core idle for much of its time (its load tests run one at a
+ * time and most of its tests wait on sockets, processes and timers: alone, 86 s for 93 s of CPU
+ * on two cores), the budget waits a quiet second a page and the deploy check mostly waits for
+ * `npm ci`; the browser tests take that room (2026-12-02, quiet, on one fresh clone: 110 s for the
+ * unit group then 294 s for the browser tests, one after the other; 386 s for the four at once).
+ * The first stage of a group writes as it goes; the others' output is printed after it, whole.
  */
 const GROUPS: [name: string, script: string][][] = [
   // What the tests need from Debian (scripts/system-packages.mjs): installed as root, otherwise the
@@ -19,11 +22,11 @@ const GROUPS: [name: string, script: string][][] = [
   [["lint", "lint"]],
   [["build", "build"]],
   [
+    ["e2e", "test:e2e"],
     ["unit", "test:unit"],
     ["budget", "budget"],
     ["deploy", "test:deploy"],
   ],
-  [["e2e", "test:e2e"]],
 ];
 const STAGES = GROUPS.flat();
 
