@@ -1,5 +1,5 @@
 import { expect, settle, test, waitForHydration } from "./fixtures";
-import { holdStylesheet } from "./page-styles";
+import { BOX_DEPENDENT, firstLook, holdStylesheet, look } from "./page-styles";
 
 /**
  * Each pre-rendered page carries only the CSS its own code can use (scripts/build/page-css.ts); the
@@ -31,4 +31,25 @@ test("a client navigation waits for the site's whole stylesheet, so the next pag
   await stylesheet.release();
   await expect(page.locator("main h1")).toHaveText("Potato Zoom");
   expect(await page.evaluate(() => (window as unknown as { __sectionHeight?: number }).__sectionHeight)).toBe(3500);
+});
+
+// The looks routes.spec.ts compares, on an element the first look catches in a transition (as a
+// bubble another visitor popped a moment before, on the shared sheet): both read it where it goes.
+test("two looks agree on an element whose transition the first caught halfway", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    const moving = document.createElement("div");
+    moving.id = "moving";
+    moving.style.transition = "opacity 20s linear";
+    document.querySelector("main")?.append(moving);
+    getComputedStyle(moving).opacity;
+    moving.style.opacity = "0.25";
+  });
+  expect(await page.evaluate(() => document.getElementById("moving")?.getAnimations().length)).toBe(1);
+  await firstLook(page, BOX_DEPENDENT);
+  await page.evaluate(() => {
+    for (const transition of document.getElementById("moving")?.getAnimations() ?? []) transition.finish();
+  });
+  expect((await look(page, BOX_DEPENDENT)).differences).toEqual([]);
 });

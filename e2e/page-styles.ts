@@ -60,9 +60,9 @@ const LAID_OUT = ["top", "right", "bottom", "left", "inline-start", "inline-end"
  * Every element's computed style, and that of its ::before and ::after: the first look is kept in
  * the page, the second returns what differs from it (for elements whose attributes did not change
  * in between: a live page may change state between the looks, and attribute selectors, such as
- * Tailwind's `aria-disabled:`, style an element by more than its class). CSS animations and transitions are read at their start (paused at 0,
- * then put back where they were, so the page goes on as a visitor sees it), so both looks see the
- * same frame of them, and one that runs only in the second look is a @keyframes rule missing from
+ * Tailwind's `aria-disabled:`, style an element by more than its class). CSS animations are read at
+ * their start and CSS transitions at their end (paused there, then put back where they were, so the
+ * page goes on as a visitor sees it), so both looks see the same frame of them, and one that runs only in the second look is a @keyframes rule missing from
  * the page's own CSS. What script animations drive (an emoji's wiggle) is not the stylesheet's and
  * comes and goes by itself: those properties are not compared. Each look also reports an animation
  * an element names that no @keyframes rule of the page defines. Call it once finite animations (an
@@ -87,7 +87,11 @@ export function look(page: Page, skip: readonly string[]) {
         if (animation instanceof CSSAnimation) add(runsOn, target, `${pseudo}${animation.animationName}`);
         const { currentTime, playState } = animation;
         animation.pause();
-        animation.currentTime = 0;
+        // A transition is read at its end, the style the element is going to: read at its start,
+        // one caught running by the first look (a bubble popped by another visitor a moment before
+        // on the shared sheet) differed for good from the second ("scale: 1 → 0.75").
+        animation.currentTime =
+          animation instanceof CSSTransition ? Number(effect.getComputedTiming().endTime ?? 0) : 0;
         putBack.push(() => {
           animation.currentTime = currentTime;
           if (playState === "running") animation.play();
