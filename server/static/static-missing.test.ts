@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -190,10 +190,17 @@ describe("out of file descriptors", () => {
   it("keeps no file open for a client that hangs up before its answer, under `ulimit -n 64`", async () => {
     await start({ maxOpenFiles: 64 });
     const targets = ["/assets/gone-abc123.js", "/assets/app-abc123.js", "/hi", "/"];
+    // The server's descriptors (Linux's /proc), once each target has been served: what it keeps.
+    const open = () => readdirSync(`/proc/${server.child.pid}/fd`).length;
+    expect((await Promise.all(targets.map((target) => get(target)))).map((answer) => answer.status)).toEqual([
+      200, 200, 200, 200,
+    ]);
+    const kept = open();
     // 600 requests whose client is gone at once, ten at a time: ten times the descriptors there
-    // are. A wave's sockets and files (20) fit in 64 beside the server's own (its store, its logs)
-    // with room for the last wave's: the server closes its side a moment after the client's close
-    // arrives here, and twenty at a time once ran out (EMFILE) on a loaded machine for that.
+    // are. Each wave waits until the server has closed what the last one opened (a file left to
+    // the garbage collector stays open, and fails it here): a wave's sockets and files (20) fit
+    // in 64 beside the server's own. Paced by the client's closes alone, the waves ran ahead of a
+    // server slowed by a loaded machine, which then ran out (EMFILE) with nothing leaked.
     for (let wave = 0; wave < 60; wave++) {
       await Promise.all(
         Array.from(
@@ -210,8 +217,10 @@ describe("out of file descriptors", () => {
             }),
         ),
       );
+      await expect
+        .poll(open, { message: `the server's descriptors after wave ${wave + 1}`, timeout: 10_000, interval: 10 })
+        .toBeLessThanOrEqual(kept);
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
     // Nothing to report (the client left), and every file closed: the next visitors get their
     // files, not a 503 while descriptors wait for the garbage collector.
     expect(server.logs.join("\n")).not.toContain("file read failed");
