@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -152,6 +153,48 @@ test("behind nginx with `proxy_set_header Host $host;` on another port than 80, 
     if (right.taken) right.socket.close();
   } finally {
     await wrong.stop();
+  }
+});
+
+test("a request nginx sent to a server that then reset the connection goes to the next server, and counts once", async ({
+  fleet,
+}) => {
+  // What a stopping server does to a request nginx had just sent: the connection was accepted (by
+  // the kernel, into the listener's queue), then reset unread as the listener closed. A POST that
+  // met it came back 502 (the failover spec saw one), as nginx sends a POST to the next server only
+  // when told to (`non_idempotent`): every POST of the API is idempotent (a send names its device
+  // and its range; the same send again counts nothing), so it may.
+  let reset = 0;
+  const resetting = createServer((socket) =>
+    socket.once("data", () => {
+      reset++;
+      socket.resetAndDestroy();
+    }),
+  );
+  await new Promise<void>((resolve) => resetting.listen(0, "127.0.0.1", resolve));
+  const { port } = resetting.address() as AddressInfo;
+  const proxy = await startProxy({ upstreams: [port, ...fleet.servers.slice(0, 1).map((server) => server.port)] });
+  try {
+    const total = async () => ((await (await fetch(`${fleet.origin}/api/clicks`)).json()) as { total: number }).total;
+    const before = await total();
+    const answers: { status: number; counted?: number }[] = [];
+    for (let k = 0; k < 6; k++) {
+      const response = await fetch(`${proxy.origin}/api/clicks`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ device: `reset-by-a-stopping-server-${k}`, from: 0, to: 3 }),
+      });
+      // nginx's own error page is HTML: its status is what the test reports.
+      const answer = response.ok ? ((await response.json()) as { counted?: number }) : {};
+      answers.push({ status: response.status, counted: answer.counted });
+    }
+    expect(answers).toEqual(Array.from({ length: 6 }, () => ({ status: 200, counted: 3 })));
+    // nginx took turns: about half of them met the reset first.
+    expect(reset).toBeGreaterThanOrEqual(2);
+    expect(await total()).toBe(before + 18);
+  } finally {
+    await proxy.stop();
+    await new Promise((resolve) => resetting.close(resolve));
   }
 });
 
