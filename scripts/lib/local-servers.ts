@@ -107,7 +107,7 @@ export async function waitForPort(port: number, child: ChildProcess, what: strin
 }
 
 /**
- * The site's server (server/main.ts, as `npm start` runs it) on a free port, with `env` added;
+ * The site's server (server/main.ts, as `npm start` runs it) on a free port (or `port`), with `env` added;
  * resolves once it serves. With `maxOpenFiles`, it starts under `ulimit -n` of that many; each
  * line of its log is kept in `logs` and handed to `onLog`; `detached` as startRedis's.
  */
@@ -128,7 +128,10 @@ export async function startSiteProcess(
     startTimeoutMs?: number;
   } = {},
 ): Promise<{ origin: string; port: number; child: ChildProcess; logs: string[] }> {
-  const port = fixedPort ?? (await freePort());
+  // Without a port of the caller's, the server takes one from the system as it listens (PORT=0) and
+  // says which in its first line: a port looked up free beforehand was now and then taken in
+  // between (EADDRINUSE, the unit tests beside the browser tests' servers and connections).
+  let port = fixedPort ?? 0;
   const [command, args] =
     maxOpenFiles === undefined
       ? [process.execPath, ["server/main.ts"]]
@@ -160,12 +163,14 @@ export async function startSiteProcess(
             const last = [...logs, partial].filter(Boolean).slice(-10).join("\n");
             reject(
               new Error(
-                `the site's server on port ${port} did not start within ${startTimeoutMs / 1000} s; its log's last lines:\n${last || "(none)"}`,
+                `the site's server on ${fixedPort === undefined ? "a free port" : `port ${fixedPort}`} did not start within ${startTimeoutMs / 1000} s; its log's last lines:\n${last || "(none)"}`,
               ),
             );
           }, startTimeoutMs);
     const check = setInterval(() => {
-      if (logs.some((line) => line.includes("wasting time on"))) {
+      const listening = logs.find((line) => line.includes("wasting time on"));
+      if (listening) {
+        port = (JSON.parse(listening) as { port: number }).port;
         clearInterval(check);
         clearTimeout(late);
         child.off("exit", exited);
