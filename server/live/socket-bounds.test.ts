@@ -136,9 +136,30 @@ describe("an address that comes back before its time", () => {
   it("is told busy in words 20 times at once, then refused over plain HTTP (429), which costs no WebSocket", async () => {
     const { url } = await serve({ maxConnections: 0 });
     const from = { "x-test-address": "192.0.2.70" };
+    const started = performance.now();
     for (let k = 0; k < 20; k++)
       expect((await busyChannel(url, "/api/live?topics=clicks", from)).code).toBe(CLOSE.busy);
-    await expect(open(url, "/api/live?topics=clicks", from)).rejects.toThrow("refused: 429 retry-after=10");
+    // Then refused. The words come back at two a second (BUSY_WORDS_LIMIT), so a machine slow
+    // enough to spend half a second on those twenty (a loaded CI run did) is told a few more
+    // first, as many as came back meanwhile, never more.
+    let more = 0;
+    for (;;) {
+      const refused = await open(url, "/api/live?topics=clicks", from).then(
+        async (page) => {
+          expect(await page.closed).toBe(CLOSE.busy);
+          return null;
+        },
+        (error: Error) => error,
+      );
+      if (refused) {
+        expect(refused.message).toBe("refused: 429 retry-after=10");
+        break;
+      }
+      more++;
+      expect(more, "words told past the twenty").toBeLessThanOrEqual(
+        Math.floor((2 * (performance.now() - started)) / 1000),
+      );
+    }
     // Another address is told in words.
     const other = await busyChannel(url, "/api/live?topics=clicks", { "x-test-address": "192.0.2.71" });
     expect(other.said).toEqual([{ t: "busy", retryMs: 10_000, reason: "The site is very busy right now." }]);
