@@ -83,10 +83,11 @@ async function fuzzAtLeast<Ts extends [unknown]>(
   { seed, made, least, most, ms }: { seed: number; made: () => number; least: number; most: number; ms: number },
 ) {
   const started = Date.now();
+  const batch = 50;
   let batches = 0;
-  for (; made() < least; batches++) await fc.assert(property, { seed: seed + batches, numRuns: 50 });
+  for (; made() < least; batches++) await fc.assert(property, { seed: seed + batches, numRuns: batch });
   const left = Math.max(0, ms - (Date.now() - started));
-  const more = Math.max(0, most - 50 * batches);
+  const more = Math.max(0, most - batch * batches);
   if (MINUTES > 0 || (left > 0 && more > 0))
     await fc.assert(property, { seed: seed + 1_000_000, ...limits(more, left) });
 }
