@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 /**
  * Each stage is an npm script; the build comes before the tests, which check its output. A group's
@@ -55,18 +56,48 @@ process.env.NODE_COMPILE_CACHE ??= resolve("node_modules/.cache/node-compile-cac
 
 type Done = { name: string; seconds: number; ok: boolean };
 
-/** Runs a stage's npm script; `quiet`, its output is kept and handed back rather than written. */
+/**
+ * Runs a stage's npm script and keeps its output; `quiet`, the output is handed back rather than
+ * written as it comes.
+ */
 function runStage([name, script]: [string, string], quiet: boolean): Promise<Done & { output: Buffer[] }> {
   const started = performance.now();
   const output: Buffer[] = [];
-  const child = spawn("npm", ["run", "-s", script], { stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
-  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
-  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+  // Piped even when written as it comes (kept for the failure's summary at the end): colours stay
+  // where the run has a terminal.
+  const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: "1" } : process.env;
+  const child = spawn("npm", ["run", "-s", script], { stdio: ["ignore", "pipe", "pipe"], env });
+  const keep = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
+    output.push(chunk);
+    if (!quiet) to.write(chunk);
+  };
+  child.stdout.on("data", keep(process.stdout));
+  child.stderr.on("data", keep(process.stderr));
   return new Promise((resolve) => {
     child.on("close", (code) =>
       resolve({ name, seconds: (performance.now() - started) / 1000, ok: code === 0, output }),
     );
   });
+}
+
+/**
+ * What a failed stage said of its failures: from its first failure's heading (Playwright's
+ * "  1) [chromium] › ...", Vitest's "FAIL" or its "Failed Tests" rule) at most 50 lines, then its
+ * last 25 lines (what failed, the counts); without a heading, its last 75 lines.
+ */
+function failureSummary(name: string, output: Buffer[]): string {
+  const lines = Buffer.concat(output).toString("utf8").trimEnd().split("\n");
+  const tailFrom = Math.max(0, lines.length - 25);
+  const first = lines.findIndex((line) => /^\s*1\) \[|^\s*FAIL\s|Failed Tests/.test(stripVTControlCharacters(line)));
+  const from = first < 0 ? Math.max(0, lines.length - 75) : Math.min(first, tailFrom);
+  const to = Math.min(from + 50, tailFrom);
+  const gap = to < tailFrom ? ["   ..."] : [];
+  return [
+    `\n--- ${name} FAILED; what it said of it, again ---`,
+    ...lines.slice(from, to),
+    ...gap,
+    ...lines.slice(tailFrom),
+  ].join("\n");
 }
 
 const done: Done[] = [];
@@ -82,10 +113,13 @@ for (const group of GROUPS) {
     break;
   }
   const runs = await Promise.all(stages.map((stage, k) => runStage(stage, k > 0)));
-  for (const { output, ...stage } of runs) {
-    if (output.length > 0) process.stdout.write(Buffer.concat(output));
+  runs.forEach(({ output, ...stage }, k) => {
+    if (k > 0 && output.length > 0) process.stdout.write(Buffer.concat(output));
     done.push(stage);
-  }
+  });
+  // A stage written as it comes is followed by the others' whole output: what it failed on would
+  // be far above the end of the run, where a CI log is read.
+  for (const { name, ok, output } of runs) if (!ok) console.log(failureSummary(name, output));
   if (runs.some((stage) => !stage.ok)) break;
 }
 
