@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChannelStatus } from "./channel";
-import { type Connection, sendsLater, watchConnection } from "./connection";
+import { BLOCKED_AFTER, type Connection, sendsLater, watchConnection } from "./connection";
 import type { FollowedTopic } from "./topics";
 
 /**
@@ -20,6 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const staticHost404 = () =>
@@ -137,21 +138,67 @@ describe("what the page says about its connection", () => {
     answer = (url) =>
       url === "/api/live" ? busyAnswer(503, "The site is very busy right now.", 12) : api({ cells: "" });
     const busy = setUp();
-    busy.watch("waiting", { failures: 3, unopened: 3 });
-    await busy.answered();
-    await busy.answered();
-    expect(asked).toEqual(["HEAD /api/wall", "GET /api/live"]);
+    for (let unopened = 1; unopened <= 1 + BLOCKED_AFTER; unopened++) {
+      busy.watch("waiting", { failures: unopened, unopened });
+      await busy.answered();
+      await busy.answered();
+    }
+    expect(asked.slice(-2)).toEqual(["HEAD /api/wall", "GET /api/live"]);
     expect(busy.now()).toBe("busy");
     expect(busy.reasons.at(-1)).toBe("The site is very busy right now.");
     expect(busy.onBlocked).not.toHaveBeenCalled();
-    // A server that would take the channel: then it is the network that blocks WebSockets.
+    // A server that would take the channel: then it is the network that blocks WebSockets, once
+    // BLOCKED_AFTER tries have failed since it first answered.
     answer = (url) => (url === "/api/live" ? api({ ok: true }) : api({ cells: "" }));
     const blocked = setUp();
-    blocked.watch("waiting", { failures: 3, unopened: 3 });
-    await blocked.answered();
-    await blocked.answered();
+    for (let unopened = 1; unopened <= 1 + BLOCKED_AFTER; unopened++) {
+      expect(blocked.now()).not.toBe("blocked");
+      blocked.watch("waiting", { failures: unopened, unopened });
+      await blocked.answered();
+      await blocked.answered();
+    }
     expect(blocked.now()).toBe("blocked");
     expect(blocked.onBlocked).toHaveBeenCalledTimes(1);
+  });
+
+  it("never says blocked for tries that failed while the server was away: killed, then started again (a paint was given back)", async () => {
+    // Refused while the server is down; its tries fail for that, more of them than BLOCKED_AFTER.
+    answer = () => Promise.reject(new TypeError("Failed to fetch"));
+    const page = setUp();
+    let unopened = 0;
+    const tryFails = async () => {
+      unopened++;
+      page.watch("waiting", { failures: unopened, unopened });
+      await page.answered();
+      await page.answered();
+    };
+    for (let k = 0; k < BLOCKED_AFTER + 2; k++) await tryFails();
+    expect(page.now()).toBe("unreachable");
+    // Started again: it answers, and would take the channel. The next try may fail still (it was on
+    // its way, or the server was not listening yet): the page waits, its paints with it.
+    answer = (url) => (url === "/api/live" ? api({ ok: true }) : api({ cells: "" }));
+    await tryFails();
+    expect(page.now()).toBe("reconnecting");
+    expect(page.onBlocked).not.toHaveBeenCalled();
+    // The channel opens: a later run of failures counts from nothing again.
+    page.watch("open", { failures: 0, unopened: 0 });
+    unopened = 0;
+    for (let k = 0; k < BLOCKED_AFTER; k++) await tryFails();
+    expect(page.onBlocked).not.toHaveBeenCalled();
+    await tryFails();
+    expect(page.now()).toBe("blocked");
+  });
+
+  it("never says blocked when the tries failed before the server's first answer (the first question came late)", async () => {
+    answer = (url) => (url === "/api/live" ? api({ ok: true }) : api({ cells: "" }));
+    const page = setUp();
+    // Three tries failed while a question was on its way, or before any was asked; the first
+    // answer comes now, from a server that is there again.
+    page.watch("waiting", { failures: BLOCKED_AFTER, unopened: BLOCKED_AFTER });
+    await page.answered();
+    await page.answered();
+    expect(page.now()).toBe("reconnecting");
+    expect(page.onBlocked).not.toHaveBeenCalled();
   });
 });
 

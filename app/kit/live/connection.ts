@@ -29,7 +29,11 @@ export const isAway = (connection: Connection) =>
 /** Whether what the visitor does now is sent, now or once the server is back (it waits while reconnecting or busy). */
 export const sendsLater = (connection: Connection) => !isAway(connection) && connection !== "connecting";
 
-/** Tries in a row that never opened, while the server answers over HTTP, that mean "blocked". */
+/**
+ * Tries in a row that never opened, while the server answers over HTTP, that mean "blocked": counted
+ * from the first question the server answered, since tries made while it was away (stopped, being
+ * restarted, killed) failed for that reason, not the network's.
+ */
 export const BLOCKED_AFTER = 3;
 
 /** A refusal over HTTP that means "busy, come back later": the server's, or its proxy's word for it. */
@@ -44,7 +48,8 @@ const BUSY_WITHOUT_WORD_MS = 10_000;
  * loaded anew), a proxy's 5xx page or no answer while the browser is online a server that cannot be
  * reached, no answer while it is offline offline, a 503 or 429 busy (with its Retry-After, which
  * holds the channel's next try back). A page cannot read the status of a refused upgrade, so after
- * BLOCKED_AFTER tries that never opened it asks the channel's own address over plain HTTP
+ * BLOCKED_AFTER tries that never opened once the server had answered it asks the channel's own
+ * address over plain HTTP
  * (LIVE_PATH): a server refusing channels says 503 or 429 there too, with its reason, and the page
  * says busy; only a server that would take the channel means the network blocks WebSockets. It asks
  * for the toy's state (a GET, handed to `onBody`) only while the page has none to show
@@ -86,6 +91,14 @@ export function watchConnection({
 }: ConnectionWatchOptions): (status: TopicStatus, attempts: ChannelAttempts) => void {
   let probing = false;
   let latest: ChannelAttempts = { failures: 0, unopened: 0 };
+  /**
+   * The channel's unopened tries when the server was first seen answering over HTTP (and not busy)
+   * in this run of failed tries; null until then, and again once it is away or busy, or the
+   * channel opens.
+   */
+  let answeringSince: number | null = null;
+  /** Tries that never opened while the server was there to take them. */
+  const unopenedWhileThere = () => (answeringSince === null ? 0 : latest.unopened - answeringSince);
 
   /** Whether `answer` says the server is busy: if so, the page says so and holds its next try back. */
   function busy(answer: Answer) {
@@ -100,12 +113,11 @@ export function watchConnection({
     if (probing) return;
     probing = true;
     const answer = await requestJson(probePath, { method: wantsBody() ? "GET" : "HEAD" });
-    const live =
-      answer.kind === "json" && answer.status === 200 && latest.unopened >= BLOCKED_AFTER
-        ? await requestJson(LIVE_PATH)
-        : null;
+    const answers = answer.kind === "json" && answer.status === 200;
+    const live = answers && unopenedWhileThere() >= BLOCKED_AFTER ? await requestJson(LIVE_PATH) : null;
     probing = false;
     if (topic()?.status === "open") return;
+    if (!answers) answeringSince = null;
     if (noServerHere(answer)) {
       topic()?.giveUp();
       return set("no-server");
@@ -114,12 +126,18 @@ export function watchConnection({
     if (answer.kind === "unreachable" || (answer.kind === "not-api" && answer.status >= 500)) {
       return set(navigator.onLine === false ? "offline" : "unreachable");
     }
-    if (live && busy(live)) return;
+    if (live && busy(live)) {
+      answeringSince = null;
+      return;
+    }
     if (answer.retryAfterMs) topic()?.holdOff(answer.retryAfterMs);
-    if (answer.kind === "json" && answer.status === 200 && answer.body) onBody?.(answer.body);
-    // The tries counted by now (more may have failed while the question was on its way), the API
-    // answering and the channel's address not saying it is busy.
-    if (live && latest.unopened >= BLOCKED_AFTER) {
+    if (answers && answer.body) onBody?.(answer.body);
+    // Only the tries after this answer count towards "blocked" (those before may have met a server
+    // that was not there yet): the tries counted by now, as more may have failed while the
+    // question was on its way.
+    if (answers) answeringSince ??= latest.unopened;
+    // Enough tries failed with the API answering, and the channel's address not saying it is busy.
+    if (live && unopenedWhileThere() >= BLOCKED_AFTER) {
       onBlocked?.();
       return set("blocked");
     }
@@ -128,6 +146,7 @@ export function watchConnection({
 
   return (status, attempts) => {
     latest = attempts;
+    if (status === "open" || attempts.unopened < (answeringSince ?? 0)) answeringSince = null;
     if (status === "offline") set("offline");
     else if (status === "stopped") set("no-server");
     else if (status === "busy") set("busy", attempts.retryAt, attempts.reason);
