@@ -25,6 +25,10 @@ export default defineConfig({
     // starting, timers), 65 s of CPU in all. Six made the reconnect storm bunch up; it and the
     // fuzzer run alone now (ALONE).
     maxWorkers: 4,
+    // Time to wait, not what is asserted: beside the browser tests and two busy loops, a server in
+    // the test's own process took more than Vitest's 1 s to answer its first request
+    // (server/http/http-slow-clients.test.ts, 2026-12-02). A poll that never holds still fails.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
