@@ -1,7 +1,8 @@
+import { readFileSync } from "node:fs";
 import { afterEach, expect, it, vi } from "vitest";
 import { createLogger } from "../ops/log.ts";
 import { repeat, UNTIL_LOADED_MS } from "./lifecycle.ts";
-import { storeReads } from "./store-reads.ts";
+import { SETTLE_READS_MS, storeReads } from "./store-reads.ts";
 
 const quiet = createLogger("error", () => {});
 afterEach(() => {
@@ -110,7 +111,7 @@ it("a caller that needs some reading (a first GET) joins the read in flight rath
 it("a read that failed is made again every UNTIL_LOADED_MS until one succeeds, then only every checkMs", async () => {
   vi.useFakeTimers();
   const checkMs = 30_000;
-  const { reads, back, log, answers } = harness(checkMs);
+  const { reads, log, answers } = harness(checkMs);
   const stop = repeat(...reads.repeated);
   // Nothing read yet: it asks at the first tick, a second in, and again after a failure.
   await vi.advanceTimersByTimeAsync(UNTIL_LOADED_MS);
@@ -119,8 +120,8 @@ it("a read that failed is made again every UNTIL_LOADED_MS until one succeeds, t
   await vi.advanceTimersByTimeAsync(0);
   expect(reads.failing()).toBe(false);
 
-  // The store came back, and the read that asked for failed (a primary still connecting).
-  for (const handler of back) handler();
+  // A read asked for (as when the store came back) failed: a primary still connecting.
+  void reads.load();
   await vi.advanceTimersByTimeAsync(0);
   answers[1]?.fail();
   await vi.advanceTimersByTimeAsync(0);
@@ -143,4 +144,45 @@ it("a read that failed is made again every UNTIL_LOADED_MS until one succeeds, t
   await vi.advanceTimersByTimeAsync(7 * UNTIL_LOADED_MS);
   expect(log.at(-1)).toBe("begin 5");
   stop();
+});
+
+it("after the bus or the store comes back, reads again SETTLE_READS_MS later: news other processes lost meanwhile", async () => {
+  vi.useFakeTimers();
+  const checkMs = 120_000;
+  const { reads, ready, back, log, answers } = harness(checkMs);
+  const stop = repeat(...reads.repeated);
+  const begun = () => log.filter((line) => line.startsWith("begin")).length;
+  const answerAll = () => {
+    for (const answer of answers) answer.ok();
+  };
+  for (const handler of back) handler();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(begun()).toBe(1);
+  answerAll();
+  let at = 0;
+  for (const [k, ms] of SETTLE_READS_MS.entries()) {
+    await vi.advanceTimersByTimeAsync(ms - at - 1);
+    answerAll();
+    expect(begun(), `before the read ${ms} ms after`).toBe(1 + k);
+    await vi.advanceTimersByTimeAsync(1000 + 1);
+    answerAll();
+    expect(begun(), `the read ${ms} ms after`).toBe(2 + k);
+    at = ms + 1000;
+  }
+  // Then none until the periodic read; a reconnect of the bus starts them over.
+  await vi.advanceTimersByTimeAsync(45_000);
+  expect(begun()).toBe(1 + SETTLE_READS_MS.length);
+  for (const handler of ready) handler();
+  await vi.advanceTimersByTimeAsync(0);
+  answerAll();
+  await vi.advanceTimersByTimeAsync((SETTLE_READS_MS[0] as number) + 1000);
+  answerAll();
+  expect(begun()).toBe(3 + SETTLE_READS_MS.length);
+  stop();
+});
+
+it("docs/live.md gives the reads after a disturbance as the code has them", () => {
+  const seconds = SETTLE_READS_MS.map((ms) => ms / 1000);
+  const said = `${seconds.slice(0, -1).join(", ")} and ${seconds.at(-1)} s later (\`SETTLE_READS_MS\``;
+  expect(readFileSync("docs/live.md", "utf8").replace(/\s+/g, " ")).toContain(said);
 });

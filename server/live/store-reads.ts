@@ -15,10 +15,22 @@ export interface StoreReadsOptions {
 }
 
 /**
+ * After the bus works again or the store answers again, the copy is read again at these moments
+ * too (ms after it): the other processes went through the same failover or restart, and news they
+ * published meanwhile may be lost on their side (published to a primary on its way out, or before
+ * this process listened on the new one), where no event of this process tells of it. Without these,
+ * a copy stayed without acknowledged pops until the periodic read, 30 s on (2026-12-02,
+ * e2e/fleet-redis-failover beside two busy loops: one server's sheet without a pop the store had).
+ */
+export const SETTLE_READS_MS = [2_000, 6_000, 15_000];
+/** How often the reads after a disturbance are looked at (each comes at most this late). */
+const SETTLE_TICK_MS = 1000;
+
+/**
  * When a shared toy's process reads its copy of the store again, beside the news the bus brings:
  * once the bus works and after each reconnect (news may have been lost while it was away), when
- * the store answers again after it did not (a write whose news was never published), and every
- * `checkMs` (a message lost some other way).
+ * the store answers again after it did not (a write whose news was never published), each time
+ * again SETTLE_READS_MS later, and every `checkMs` (a message lost some other way).
  *
  * One read at a time. A read asked for while one is in flight is made again once that one ends:
  * the read in flight may have begun before what the asker knows of (a promotion, the store's
@@ -65,8 +77,15 @@ export function storeReads({ read, what, bus, guard, log, checkMs }: StoreReadsO
   /** A read in flight, or a new one: for a caller that needs some reading, not one begun after it asked. */
   const loaded = (): Promise<void> => inFlight ?? load();
 
-  bus.onReady(() => void load());
-  guard.onBack(() => void load());
+  /** When the reads after the latest disturbance are due (ms since 1970), soonest first. */
+  let settleAt: number[] = [];
+  function disturbed() {
+    void load();
+    const now = Date.now();
+    settleAt = SETTLE_READS_MS.map((ms) => now + ms);
+  }
+  bus.onReady(disturbed);
+  guard.onBack(disturbed);
 
   return {
     load,
@@ -76,6 +95,14 @@ export function storeReads({ read, what, bus, guard, log, checkMs }: StoreReadsO
     /** What the topic repeats for its copy (lifecycle.ts's `repeat`): the periodic read, and the read again after a failure. */
     repeated: [
       [() => void load(), checkMs],
+      [
+        () => {
+          if (settleAt.length === 0 || Date.now() < (settleAt[0] as number)) return;
+          settleAt = settleAt.filter((at) => at > Date.now());
+          void load();
+        },
+        SETTLE_TICK_MS,
+      ],
       [
         () => {
           if (failing && !inFlight) void load();
