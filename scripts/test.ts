@@ -81,23 +81,22 @@ function runStage([name, script]: [string, string], quiet: boolean): Promise<Don
 }
 
 /**
- * What a failed stage said of its failures: from its first failure's heading (Playwright's
- * "  1) [chromium] › ...", Vitest's "FAIL" or its "Failed Tests" rule) at most 50 lines, then its
+ * What a failed stage said of its failures: the first 15 lines of each failure (from its heading:
+ * Playwright's "  1) [chromium] › ...", Vitest's "FAIL ..."), 60 lines at most, then the stage's
  * last 25 lines (what failed, the counts); without a heading, its last 75 lines.
  */
 function failureSummary(name: string, output: Buffer[]): string {
   const lines = Buffer.concat(output).toString("utf8").trimEnd().split("\n");
   const tailFrom = Math.max(0, lines.length - 25);
-  const first = lines.findIndex((line) => /^\s*1\) \[|^\s*FAIL\s|Failed Tests/.test(stripVTControlCharacters(line)));
-  const from = first < 0 ? Math.max(0, lines.length - 75) : Math.min(first, tailFrom);
-  const to = Math.min(from + 50, tailFrom);
-  const gap = to < tailFrom ? ["   ..."] : [];
-  return [
-    `\n--- ${name} FAILED; what it said of it, again ---`,
-    ...lines.slice(from, to),
-    ...gap,
-    ...lines.slice(tailFrom),
-  ].join("\n");
+  const headings = lines.flatMap((line, k) =>
+    k < tailFrom && /^\s*\d+\) \[|^\s*FAIL\s/.test(stripVTControlCharacters(line)) ? [k] : [],
+  );
+  const shown = headings.length
+    ? headings.flatMap((k, j) => [...lines.slice(k, Math.min(k + 15, headings[j + 1] ?? tailFrom, tailFrom)), "   ..."])
+    : lines.slice(Math.max(0, lines.length - 75), tailFrom);
+  return [`\n--- ${name} FAILED; what it said of it, again ---`, ...shown.slice(0, 60), ...lines.slice(tailFrom)].join(
+    "\n",
+  );
 }
 
 const done: Done[] = [];
