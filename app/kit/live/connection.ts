@@ -92,13 +92,12 @@ export function watchConnection({
   let probing = false;
   let latest: ChannelAttempts = { failures: 0, unopened: 0 };
   /**
-   * The channel's unopened tries when the server was first seen answering over HTTP (and not busy)
-   * in this run of failed tries; null until then, and again once it is away or busy, or the
-   * channel opens.
+   * The channel's unopened tries when the server was first seen answering over HTTP in this run of
+   * failed tries: Infinity until then, and again once it does not answer, or the channel opens.
    */
-  let answeringSince: number | null = null;
-  /** Tries that never opened while the server was there to take them. */
-  const unopenedWhileThere = () => (answeringSince === null ? 0 : latest.unopened - answeringSince);
+  let answeringSince = Number.POSITIVE_INFINITY;
+  /** Tries that never opened while the server was there to take them (negative: none). */
+  const unopenedWhileThere = () => latest.unopened - answeringSince;
 
   /** Whether `answer` says the server is busy: if so, the page says so and holds its next try back. */
   function busy(answer: Answer) {
@@ -117,7 +116,7 @@ export function watchConnection({
     const live = answers && unopenedWhileThere() >= BLOCKED_AFTER ? await requestJson(LIVE_PATH) : null;
     probing = false;
     if (topic()?.status === "open") return;
-    if (!answers) answeringSince = null;
+    if (!answers) answeringSince = Number.POSITIVE_INFINITY;
     if (noServerHere(answer)) {
       topic()?.giveUp();
       return set("no-server");
@@ -126,16 +125,14 @@ export function watchConnection({
     if (answer.kind === "unreachable" || (answer.kind === "not-api" && answer.status >= 500)) {
       return set(navigator.onLine === false ? "offline" : "unreachable");
     }
-    if (live && busy(live)) {
-      answeringSince = null;
-      return;
-    }
+    // Busy there: tries fail for that, and it is asked again after the next (never "blocked" while so).
+    if (live && busy(live)) return;
     if (answer.retryAfterMs) topic()?.holdOff(answer.retryAfterMs);
     if (answers && answer.body) onBody?.(answer.body);
     // Only the tries after this answer count towards "blocked" (those before may have met a server
     // that was not there yet): the tries counted by now, as more may have failed while the
     // question was on its way.
-    if (answers) answeringSince ??= latest.unopened;
+    if (answers) answeringSince = Math.min(answeringSince, latest.unopened);
     // Enough tries failed with the API answering, and the channel's address not saying it is busy.
     if (live && unopenedWhileThere() >= BLOCKED_AFTER) {
       onBlocked?.();
@@ -146,7 +143,7 @@ export function watchConnection({
 
   return (status, attempts) => {
     latest = attempts;
-    if (status === "open" || attempts.unopened < (answeringSince ?? 0)) answeringSince = null;
+    if (status === "open") answeringSince = Number.POSITIVE_INFINITY;
     if (status === "offline") set("offline");
     else if (status === "stopped") set("no-server");
     else if (status === "busy") set("busy", attempts.retryAt, attempts.reason);
