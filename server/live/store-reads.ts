@@ -19,8 +19,9 @@ export interface StoreReadsOptions {
  * too (ms after it): the other processes went through the same failover or restart, and news they
  * published meanwhile may be lost on their side (published to a primary on its way out, or before
  * this process listened on the new one), where no event of this process tells of it. Without these,
- * a copy stayed without acknowledged pops until the periodic read, 30 s on (2026-12-02,
- * e2e/fleet-redis-failover beside two busy loops: one server's sheet without a pop the store had).
+ * a copy could stay without an acknowledged pop until the periodic read, 30 s on: the store had it
+ * (966ecda's runs of e2e/fleet-redis-failover), and on 2026-12-02, beside two busy loops, one
+ * server's sheet was still without one 10 s after the failover.
  */
 export const SETTLE_READS_MS = [2_000, 6_000, 15_000];
 /** How often the reads after a disturbance are looked at (each comes at most this late). */
