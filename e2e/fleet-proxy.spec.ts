@@ -173,7 +173,7 @@ test("a request nginx sent to a server that then reset the connection goes to th
   );
   await new Promise<void>((resolve) => resetting.listen(0, "127.0.0.1", resolve));
   const { port } = resetting.address() as AddressInfo;
-  const proxy = await startProxy({ upstreams: [port, ...fleet.servers.slice(0, 1).map((server) => server.port)] });
+  const proxy = await startProxy({ upstreams: [port, fleet.servers[0]?.port as number] });
   try {
     const total = async () => ((await (await fetch(`${fleet.origin}/api/clicks`)).json()) as { total: number }).total;
     const before = await total();

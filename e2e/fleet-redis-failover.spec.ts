@@ -1,5 +1,6 @@
 import { createClient } from "redis";
 import { CLAP_THROTTLE_MS } from "../app/toys/clap/logic";
+import { BITS } from "../server/bubbles/redis.ts";
 import { allConfirmed, LIVE as CROWD_LIVE, zone } from "./clap-crowd";
 import { allowProblems, expect, httpErrorLine } from "./fixtures";
 import { clickThrough } from "./fleet-clicks";
@@ -120,8 +121,7 @@ test("Redis' primary killed with SIGKILL during a rolling restart: every acknowl
   await store.connect();
   try {
     const unpopped = [];
-    for (const i of new Set(bubblesOf(acked(sheet))))
-      if ((await store.getBit("{pointless}:bubbles:bits", i)) !== 1) unpopped.push(i + 1);
+    for (const i of new Set(bubblesOf(acked(sheet)))) if ((await store.getBit(BITS, i)) !== 1) unpopped.push(i + 1);
     expect(unpopped, "acknowledged bubbles the store does not have popped").toEqual([]);
   } finally {
     await store.close();

@@ -62,8 +62,8 @@ const LAID_OUT = ["top", "right", "bottom", "left", "inline-start", "inline-end"
  * in between: a live page may change state between the looks, and attribute selectors, such as
  * Tailwind's `aria-disabled:`, style an element by more than its class). CSS animations are read at
  * their start and CSS transitions at their end (paused there, then put back where they were, so the
- * page goes on as a visitor sees it), so both looks see the same frame of them, and one that runs only in the second look is a @keyframes rule missing from
- * the page's own CSS. What script animations drive (an emoji's wiggle) is not the stylesheet's and
+ * page goes on as a visitor sees it), so both looks see the same frame of them, and one that runs
+ * only in the second look is a @keyframes rule missing from the page's own CSS. What script animations drive (an emoji's wiggle) is not the stylesheet's and
  * comes and goes by itself: those properties are not compared. Each look also reports an animation
  * an element names that no @keyframes rule of the page defines. Call it once finite animations (an
  * entrance fade) have ended, or one that ends between the looks shows as a difference.

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { createClient, RESP_TYPES } from "redis";
 import { bytesFor } from "../../contracts/bubbles.ts";
+import { BITS, STATE } from "../../server/bubbles/redis.ts";
 import { freePort, startRedis, startSiteProcess, stopProcess } from "../lib/local-servers.ts";
 
 export interface Setup {
@@ -72,13 +73,7 @@ export async function setUp(
     pids: () => servers.map((s) => s.child.pid as number),
     async stored() {
       const [sheet, raw] = (await admin.sendCommand(
-        [
-          "EVAL",
-          "return {redis.call('HGET', KEYS[1], 'sheet'), redis.call('GET', KEYS[2]) or ''}",
-          "2",
-          "{pointless}:bubbles:state",
-          "{pointless}:bubbles:bits",
-        ],
+        ["EVAL", "return {redis.call('HGET', KEYS[1], 'sheet'), redis.call('GET', KEYS[2]) or ''}", "2", STATE, BITS],
         { typeMapping: { [RESP_TYPES.BLOB_STRING]: Buffer } },
       )) as [Buffer, Buffer];
       const bits = new Uint8Array(bytesFor(size));

@@ -4,9 +4,10 @@ import type { RedisClient } from "../ops/backends.ts";
 import { sendWrite } from "../ops/replica-wait.ts";
 import type { BubbleStore, PopResult } from "./store.ts";
 
-// The sheet's bits, and its number, size and counts, under the site's hash tag.
-const BITS = "{pointless}:bubbles:bits";
-const STATE = "{pointless}:bubbles:state";
+// The sheet's bits, and its number, size and counts, under the site's hash tag (read as they are
+// by the tests and benches that check the store itself).
+export const BITS = "{pointless}:bubbles:bits";
+export const STATE = "{pointless}:bubbles:state";
 
 /** The current sheet with its bits, read in one step (a first one, of ARGV[1] bubbles, if there is none). */
 const SHEET = `

@@ -218,7 +218,7 @@ describe("out of file descriptors", () => {
         ),
       );
       await expect
-        .poll(open, { message: `the server's descriptors after wave ${wave + 1}`, timeout: 10_000, interval: 10 })
+        .poll(open, { message: `the server's descriptors after wave ${wave + 1}`, interval: 10 })
         .toBeLessThanOrEqual(kept);
     }
     // Nothing to report (the client left), and every file closed: the next visitors get their
