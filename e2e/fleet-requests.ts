@@ -1,4 +1,26 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+
+/** What the page itself does with its channels, as it does it, for watchRequests' story (prefix of its console lines). */
+const PAGE_SAYS = "[channel in the page]";
+
+/**
+ * Has every page of `context` say on its console when it creates, opens and closes a WebSocket:
+ * the browser's own events (watchRequests) come only once a handshake is sent, so a channel the
+ * page asked for and the browser held back would otherwise not be in a failure's story.
+ */
+export async function tellChannels(context: BrowserContext): Promise<void> {
+  await context.addInitScript((says) => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        console.debug(`${says} created`);
+        this.addEventListener("open", () => console.debug(`${says} opened`));
+        this.addEventListener("close", (event) => console.debug(`${says} closed (${event.code})`));
+      }
+    };
+  }, PAGE_SAYS);
+}
 
 /** A request a page sent on its channel (a pop, a paint, a vote, a batch of claps), and its fields. */
 export type Sent = { t: string; n: number } & Record<string, unknown>;
@@ -22,6 +44,9 @@ export function watchRequests(page: Page, fresh = "") {
     const message = JSON.parse(payload) as Record<string, unknown>;
     return typeof message === "object" && message !== null ? message : null;
   };
+  page.on("console", (message) => {
+    if (message.text().startsWith(PAGE_SAYS)) tell(`the page: ${message.text().slice(PAGE_SAYS.length + 1)}`);
+  });
   page.on("websocket", (ws) => {
     const channel = { sent: new Map<number, Sent>(), oks: new Map<number, Record<string, unknown>>() };
     channels.push(channel);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, open } from "./fixtures";
-import { type Requests, watchRequests } from "./fleet-requests";
+import { type Requests, tellChannels, watchRequests } from "./fleet-requests";
 import { watchWords } from "./proxied-fleet";
 
 /**
@@ -15,6 +15,7 @@ export const LIVE_AGAIN_WITHIN_MS = 15_000;
 export async function visitor(browser: Browser, origin: string, path: string, fresh = "") {
   const context = await browser.newContext({ baseURL: origin });
   await watchWords(context);
+  await tellChannels(context);
   const page = await context.newPage();
   const requests = watchRequests(page, fresh);
   await open(page, path);
