@@ -151,6 +151,28 @@ describe("a write while the number of replicas is unknown", () => {
   });
 });
 
+describe("a WAIT whose answer is not a count", () => {
+  it("refuses the write: no replica is known to have it (a pipeline cut short answered nothing, and it was acknowledged)", async () => {
+    const client = {
+      async sendCommand(args: string[]) {
+        if (args[0] === "ROLE") return ["master", 5, [["127.0.0.1", "7002", "5"]]];
+        return "OK";
+      },
+    };
+    for (const answer of [[], ["OK"], ["OK", new Error("ERR WAIT cannot be used")], ["OK", "1 replica"]]) {
+      const watch = replicaWatch(client, async () => answer, {
+        waitReplicas: 1,
+        deadlineMs: 1500,
+        log: logLines().log,
+      });
+      await expect(sendWrite(client, ["EVALSHA", "pop"]), JSON.stringify(answer)).rejects.toBeInstanceOf(
+        StoreUnavailable,
+      );
+      watch.stop();
+    }
+  });
+});
+
 describe("a site whose Redis user may not ask ROLE (an ACL without @dangerous), on a real redis-server", () => {
   let redis: { url: string; port: number; child: ChildProcess };
   let site: ReturnType<typeof makeSiteFixture>;

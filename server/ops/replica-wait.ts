@@ -139,7 +139,8 @@ export function replicaWatch(
       const copies = connected === null ? wanted : Math.min(wanted, connected);
       if (copies === 0) return settings.confirm ? writeAlone(settings.confirm, args) : client.sendCommand(args);
       const [reply, acked] = await pipeline(args, ["WAIT", String(copies), String(waitMs)]);
-      if (Number(acked) < copies) {
+      // Not a count (an error in its place, a pipeline cut short): no replica is known to have it.
+      if (!(Number(acked) >= copies)) {
         void look();
         throw new StoreUnavailable(`the write reached ${Number(acked)} of ${copies} replica(s) within ${waitMs} ms`);
       }
