@@ -1,11 +1,20 @@
+import type { Page } from "@playwright/test";
 import { CLAP_THROTTLE_MS, SILENT_CROWD } from "../app/toys/clap/logic";
 import { recordSounds, removeWebAudio, soundsPlayed, withoutUserActivation } from "./audio-stub";
 import { expect, open, test } from "./fixtures";
 import { installPausedClock } from "./timers";
 
+/**
+ * The page's channel opens and says nothing: the page hears no crowd, so every sound it plays is
+ * its own clap. The suite's server is shared, and another test's claps are a crowd this page plays
+ * (a fresh clone beside load heard 7 noises for 6 claps).
+ */
+const withoutCrowd = (page: Page) => page.routeWebSocket(/\/api\/live/, () => {});
+
 test.describe("Aggressive Claps", () => {
   test("before the first click or key press the browser keeps it silent, and the crowd says so", async ({ page }) => {
     await recordSounds(page);
+    await withoutCrowd(page);
     await withoutUserActivation(page);
     // A paused fake clock: the throttle's 50 ms pass when the test says so, not while it waits.
     await installPausedClock(page);
@@ -26,6 +35,7 @@ test.describe("Aggressive Claps", () => {
 
   test("claps on pointer movement, at most one every 50 ms", async ({ page }) => {
     await recordSounds(page);
+    await withoutCrowd(page);
     await installPausedClock(page);
     await open(page, "/clap");
     const zone = page.getByRole("button", { name: /Applause zone/ });
@@ -54,6 +64,7 @@ test.describe("Aggressive Claps", () => {
 
   test("Enter and Space clap too; muted, it is silent but still counts", async ({ page }) => {
     await recordSounds(page);
+    await withoutCrowd(page);
     await installPausedClock(page);
     await open(page, "/clap");
     const zone = page.getByRole("button", { name: /Applause zone/ });
