@@ -50,3 +50,16 @@ it("tells every subscriber of each update, with a new state object", async () =>
   expect(store.initial()).toEqual({ n: 0, m: 1 });
   leave();
 });
+
+it("takes a field nothing shows now without telling anyone, and the next update brings it along", () => {
+  const store = createLiveStore({ seenAt: 1, connection: "live" }, { start() {}, stop() {} });
+  const heard = vi.fn();
+  const leave = store.subscribe(heard);
+  store.reset({ ...store.get(), seenAt: 2 });
+  expect(heard).not.toHaveBeenCalled();
+  expect(store.get()).toEqual({ seenAt: 2, connection: "live" });
+  store.update({ connection: "offline" });
+  expect(heard).toHaveBeenCalledTimes(1);
+  expect(store.get()).toEqual({ seenAt: 2, connection: "offline" });
+  leave();
+});

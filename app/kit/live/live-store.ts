@@ -30,7 +30,11 @@ export function createLiveStore<S extends object>(
       state = { ...state, ...next };
       for (const listener of listeners) listener(urgent);
     },
-    /** Back to `next` without telling anyone (the page is going: nobody listens). */
+    /**
+     * `next` without telling anyone: the page is going and nobody listens, or what changed is
+     * nothing the page shows now (when the state was last seen, shown only once the page is away),
+     * which the next update's render brings along.
+     */
     reset(next: S) {
       state = next;
     },

@@ -18,6 +18,7 @@ import {
   type TickMessage,
 } from "../../../contracts/bubbles";
 import type { NoMessage, OkMessage } from "../../../contracts/live";
+import { changes } from "../../kit/live/changes";
 import { followTopicLater } from "../../kit/live/follow-later";
 import { createOutbox } from "../../kit/live/outbox";
 import { openTabStash } from "../../kit/live/tab-stash";
@@ -43,6 +44,7 @@ export interface SheetLink {
 interface SheetStore {
   get(): SharedSheetState;
   update(next: Partial<SharedSheetState>, urgent?: boolean): void;
+  reset(next: SharedSheetState): void;
 }
 
 const GIVEN_BACK = "Your pops could not be sent from this network, so they are back on the sheet.";
@@ -55,6 +57,8 @@ export function startSheetLink(store: SheetStore): SheetLink {
 
   /** `urgent`: the visitor's own pop, shown at once; the server's news renders when the page has time. */
   function update(next: Partial<SharedSheetState>, urgent = false) {
+    // The server's tick every few seconds, most often the same count here: nothing to render.
+    if (!changes(next, state)) return;
     const mineChanged = next.mine !== undefined && next.mine !== state.mine;
     store.update(next, urgent);
     state = store.get();
@@ -73,8 +77,11 @@ export function startSheetLink(store: SheetStore): SheetLink {
   function save() {
     const { sheet } = state;
     if (!sheet || state.connection !== "live") return;
-    writeSheet(sheet, Date.now());
-    update({ seenAt: Date.now() });
+    const seenAt = Date.now();
+    writeSheet(sheet, seenAt);
+    // Shown only once the page is away: every ten seconds, no render for it (a hidden tab too).
+    store.reset({ ...store.get(), seenAt });
+    state = store.get();
   }
 
   /** Keeps this tab's unconfirmed pops in storage: its own, and those waiting for their sheet. */

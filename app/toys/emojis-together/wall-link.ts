@@ -40,6 +40,7 @@ export interface WallLink {
 interface WallStore {
   get(): SharedWallState;
   update(next: Partial<SharedWallState>, urgent?: boolean): void;
+  reset(next: SharedWallState): void;
 }
 
 const STORAGE_KEY = "sharedEmojiWall";
@@ -114,7 +115,8 @@ export function startWallLink(store: WallStore): WallLink {
     if (!cells || connection !== "live") return;
     const seenAt = Date.now();
     writeItem(STORAGE_KEY, savedWallText(cells, seenAt));
-    store.update({ seenAt });
+    // Shown only once the page is away: every ten seconds, no render for it (a hidden tab too).
+    store.reset({ ...store.get(), seenAt });
   }
 
   type Incoming = WallMessage | CellsMessage | PaintOk | NoMessage;
