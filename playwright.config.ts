@@ -49,10 +49,10 @@ export default defineConfig({
   },
   projects: [
     // The two specs that time a fleet's comeback (every page live within 15 s of a SIGTERM, with
-    // Redis' primary killed in one) take one worker between them, first, never beside each other:
-    // each is two or three servers, nginx, Redis and up to nine pages clicking, and CI's run of
-    // 29de93c (load 8-10) failed both, a page of each slow to come back after its server's SIGTERM.
-    // Listed first, so they start first (two minutes and a half on one worker).
+    // Redis' primary killed in one): a stage of `npm test` of their own (`npm run test:fleet`,
+    // before the other browser tests and the unit tests: scripts/test.ts), on one worker, never
+    // beside each other: each is two or three servers, nginx, Redis and up to nine pages clicking.
+    // CI failed both twice (29de93c, d390523) when they ran beside everything else, at load 8-10.
     { name: "fleet", testMatch: FLEET_TIMED, workers: 1, use: { ...devices["Desktop Chrome"] } },
     { name: "chromium", testIgnore: FLEET_TIMED, use: { ...devices["Desktop Chrome"] } },
   ],

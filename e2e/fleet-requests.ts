@@ -71,6 +71,9 @@ export function watchRequests(page: Page, fresh = "") {
       if (message?.t === fresh && !state.fresh) tell(`channel ${k} fresh`);
       if (message?.t === fresh) state.fresh = true;
       if (message?.t === "bye" || message?.t === "joined" || message?.t === "busy") tell(`channel ${k}: ${message.t}`);
+      // A refusal: what waits and goes again (with retryMs), or is given back.
+      if (message?.t === "no")
+        tell(`channel ${k}: no to ${message.n} (${message.error}, retry ${message.retryMs ?? "never"})`);
     });
   });
   return {
@@ -84,7 +87,7 @@ export function watchRequests(page: Page, fresh = "") {
     /** The latest channel is open and has the topic's state: the page is live. */
     live: () => latest.open && latest.fresh,
     /**
-     * Each channel's story: asked for, joined, fresh, told goodbye or busy, closed; with `marks`
+     * Each channel's story: asked for, joined, fresh, told goodbye, busy or no, closed; with `marks`
      * (moments of the test's own, by Date.now()) in their places. Times are ms since the watch began.
      */
     story: (marks: Record<string, number> = {}) => {

@@ -57,10 +57,19 @@ test("a rolling restart under load: every acknowledged action is kept, every pag
   );
   let running = true;
   const loops = [
-    ...sheets.map(async ({ page }, k) => {
+    ...sheets.map(async ({ page, requests }, k) => {
       for (let n = 1 + (k * SHEET) / 2; running && n <= ((k + 1) * SHEET) / 2; n++) {
+        const clicked = Date.now();
         await bubble(page, n).click();
-        await expect(bubble(page, n)).toHaveAttribute("aria-pressed", "true");
+        // Shown popped at once, live or not (the pop waits while the page reconnects).
+        await expect(bubble(page, n))
+          .toHaveAttribute("aria-pressed", "true")
+          .catch((error: unknown) => {
+            const story = requests.story({ [`Bubble ${n} clicked`]: clicked, "gave up": Date.now() });
+            throw new Error(`Bubble ${n} not shown popped (${String(error).split("\n")[0]}). Its channels:\n${story}`, {
+              cause: error,
+            });
+          });
       }
     }),
     ...walls.map(async ({ page }, k) => {

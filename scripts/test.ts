@@ -7,13 +7,19 @@ import { stripVTControlCharacters } from "node:util";
 
 /**
  * Each stage is an npm script; the build comes before the tests, which check its output. A group's
- * stages run at once. The browser tests, the unit tests, the byte budget and the deploy check are
- * one group: the unit stage leaves a core idle for much of its time (its load tests run one at a
- * time and most of its tests wait on sockets, processes and timers: alone, 86 s for 93 s of CPU
- * on two cores), the budget waits a quiet second a page and the deploy check mostly waits for
- * `npm ci`; the browser tests take that room (2026-12-02, quiet, on one fresh clone: 110 s for the
- * unit group then 294 s for the browser tests, one after the other; 386 s for the four at once).
- * The first stage of a group writes as it goes; the others' output is printed after it, whole.
+ * stages run at once. The first stage of a group writes as it goes; the others' output is printed
+ * after it, whole.
+ *
+ * The two browser specs that time a fleet's comeback (every page live within 15 s of its server's
+ * SIGTERM: the Playwright project `fleet`) are a stage of their own, before the rest, with only
+ * the byte budget (a quiet second a page) and the deploy check (mostly `npm ci`) beside them: in
+ * the big group CI failed them twice (29de93c, d390523), at load 8-10, a page not live in time
+ * beside the unit stage's load tests, the budget's browser and two workers of browser tests.
+ * The rest of the browser tests and the unit tests are one group: the unit stage leaves a core
+ * idle for much of its time (its load tests run one at a time and most of its tests wait on
+ * sockets, processes and timers: alone, 86 s for 93 s of CPU on two cores), and the browser tests
+ * take that room (2026-12-02, quiet, on one fresh clone: 110 s for the unit group then 294 s for
+ * the browser tests, one after the other; 386 s at once).
  */
 const GROUPS: [name: string, script: string][][] = [
   // What the tests need from Debian (scripts/system-packages.mjs): installed as root, otherwise the
@@ -23,10 +29,13 @@ const GROUPS: [name: string, script: string][][] = [
   [["lint", "lint"]],
   [["build", "build"]],
   [
-    ["e2e", "test:e2e"],
-    ["unit", "test:unit"],
+    ["fleet", "test:fleet"],
     ["budget", "budget"],
     ["deploy", "test:deploy"],
+  ],
+  [
+    ["e2e", "test:e2e"],
+    ["unit", "test:unit"],
   ],
 ];
 const STAGES = GROUPS.flat();
@@ -81,9 +90,10 @@ function runStage([name, script]: [string, string], quiet: boolean): Promise<Don
 }
 
 /**
- * What a failed stage said of its failures: the first 15 lines of each failure (from its heading:
- * Playwright's "  1) [chromium] › ...", Vitest's "FAIL ..."), 60 lines at most, then the stage's
- * last 25 lines (what failed, the counts); without a heading, its last 75 lines.
+ * What a failed stage said of its failures: the first 30 lines of each failure (from its heading:
+ * Playwright's "  1) [chromium] › ...", Vitest's "FAIL ..."; a fleet spec's story of a page's
+ * channels runs to 20 lines), 90 lines at most, then the stage's last 25 lines (what failed, the
+ * counts); without a heading, its last 75 lines.
  */
 function failureSummary(name: string, output: Buffer[]): string {
   const lines = Buffer.concat(output).toString("utf8").trimEnd().split("\n");
@@ -92,9 +102,9 @@ function failureSummary(name: string, output: Buffer[]): string {
     k < tailFrom && /^\s*\d+\) \[|^\s*FAIL\s/.test(stripVTControlCharacters(line)) ? [k] : [],
   );
   const shown = headings.length
-    ? headings.flatMap((k, j) => [...lines.slice(k, Math.min(k + 15, headings[j + 1] ?? tailFrom, tailFrom)), "   ..."])
+    ? headings.flatMap((k, j) => [...lines.slice(k, Math.min(k + 30, headings[j + 1] ?? tailFrom, tailFrom)), "   ..."])
     : lines.slice(Math.max(0, lines.length - 75), tailFrom);
-  return [`\n--- ${name} FAILED; what it said of it, again ---`, ...shown.slice(0, 60), ...lines.slice(tailFrom)].join(
+  return [`\n--- ${name} FAILED; what it said of it, again ---`, ...shown.slice(0, 90), ...lines.slice(tailFrom)].join(
     "\n",
   );
 }
