@@ -20,8 +20,9 @@ interface Run {
   large: boolean;
 }
 
-export async function lowContrast(page: Page): Promise<LowContrast[]> {
-  const runs = await page.evaluate(() => {
+/** Every visible text's runs, each rect cut to what its scrolling boxes show (a text scrolled away is not there). */
+const textRuns = (page: Page) =>
+  page.evaluate(() => {
     const found: Run[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const parse = (color: string): [number, number, number, number] => {
@@ -44,9 +45,30 @@ export async function lowContrast(page: Page): Promise<LowContrast[]> {
       // SVG text may be turned (the wheel's labels): its box upright covers its neighbours, so it is
       // read against what is painted at its middle, the shape it is written on.
       const middle = (r: DOMRect) => ({ x: r.x + r.width / 2 - 1, y: r.y + r.height / 2 - 1, width: 3, height: 3 });
+      // What the boxes that clip it (overflow other than visible) show of it: a line of the hacker's
+      // console scrolled under its title bar is painted nowhere, and was read against the bar.
+      const clips: { left: number; top: number; right: number; bottom: number }[] = [];
+      for (let at = element.parentElement; at; at = at.parentElement) {
+        const { overflowX, overflowY } = getComputedStyle(at);
+        if (overflowX === "visible" && overflowY === "visible") continue;
+        const box = at.getBoundingClientRect();
+        const left = box.left + at.clientLeft;
+        const top = box.top + at.clientTop;
+        clips.push({ left, top, right: left + at.clientWidth, bottom: top + at.clientHeight });
+      }
+      const clipped = (r: DOMRect | ReturnType<typeof middle>) => {
+        let [left, top, right, bottom] = [r.x, r.y, r.x + r.width, r.y + r.height];
+        for (const clip of clips) {
+          left = Math.max(left, clip.left);
+          top = Math.max(top, clip.top);
+          right = Math.min(right, clip.right);
+          bottom = Math.min(bottom, clip.bottom);
+        }
+        return { x: left, y: top, width: right - left, height: bottom - top };
+      };
       const rects = [...range.getClientRects()]
+        .map((r) => clipped(element instanceof SVGElement ? middle(r) : r))
         .filter((r) => r.width >= 1 && r.height >= 1)
-        .map((r) => (element instanceof SVGElement ? middle(r) : r))
         .map((r) => ({ x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height }));
       if (rects.length === 0) continue;
       const style = getComputedStyle(element);
@@ -65,12 +87,37 @@ export async function lowContrast(page: Page): Promise<LowContrast[]> {
     }
     return found;
   });
+
+/** The page's texts and a screenshot of what is painted behind them, taken while nothing moved. */
+async function stillShot(page: Page): Promise<{ runs: Run[]; shot: string }> {
+  for (let tries = 1; ; tries++) {
+    const runs = await textRuns(page);
+    const shot = await backgroundShot(page);
+    // A page that writes as it goes (the hacker's console types a line every few seconds) may have
+    // moved its texts between the two: read again until they stood still across the screenshot.
+    const after = await textRuns(page);
+    if (JSON.stringify(after) === JSON.stringify(runs)) return { runs, shot };
+    if (tries === 5) {
+      // Still moving: only the texts that stood still are read.
+      const still = new Set(after.map((run) => JSON.stringify(run)));
+      return { runs: runs.filter((run) => still.has(JSON.stringify(run))), shot };
+    }
+  }
+}
+
+/** A screenshot of the whole page with every text made transparent: what is painted behind the texts. */
+async function backgroundShot(page: Page): Promise<string> {
   const hide = await page.addStyleTag({
     content:
       "*, *::before, *::after { color: transparent !important; -webkit-text-fill-color: transparent !important; text-shadow: none !important; caret-color: transparent !important; text-decoration-color: transparent !important; } svg text, svg tspan { fill: transparent !important; stroke: transparent !important; }",
   });
   const shot = (await page.screenshot({ fullPage: true, animations: "disabled" })).toString("base64");
   await hide.evaluate((style) => (style as HTMLStyleElement).remove());
+  return shot;
+}
+
+export async function lowContrast(page: Page): Promise<LowContrast[]> {
+  const { runs, shot } = await stillShot(page);
   return page.evaluate(
     async ({ runs, shot }) => {
       const image = new Image();

@@ -31,6 +31,8 @@ export interface PageChannel {
    * process's timers ran or the server answered.
    */
   plannedAt: () => number;
+  /** Every try the page planned after one failed or was refused (Date.now()), in order. */
+  tries: () => number[];
   opens: () => number;
   /** The sheet as this page holds it, kept as the page keeps it. */
   sheet: () => Sheet | null;
@@ -44,6 +46,7 @@ export function openPageChannel(origin: string): PageChannel {
   let opens = 0;
   let nextTryAt = 0;
   let plannedAt = 0;
+  const tries: number[] = [];
   let sheet: Sheet | null = null;
   const channel = openChannel({
     origin,
@@ -60,7 +63,10 @@ export function openPageChannel(origin: string): PageChannel {
     },
     onStatus: (next, attempts) => {
       status = next;
-      if (next === "waiting" || next === "busy") nextTryAt = attempts.retryAt ?? 0;
+      if (next === "waiting" || next === "busy") {
+        nextTryAt = attempts.retryAt ?? 0;
+        if (nextTryAt > 0 && tries.at(-1) !== nextTryAt) tries.push(nextTryAt);
+      }
       if (next === "open") {
         openedAt = performance.now();
         plannedAt = nextTryAt;
@@ -73,6 +79,7 @@ export function openPageChannel(origin: string): PageChannel {
     status: () => status,
     openedAt: () => openedAt,
     plannedAt: () => plannedAt,
+    tries: () => tries,
     opens: () => opens,
     sheet: () => sheet,
   };

@@ -61,10 +61,20 @@ it("brings 2,000 pages cut at once back spread over seconds, with the server's m
     const listening = Date.now();
     await until(() => pages.every((page) => page.opens() === 2 && page.sheet() !== null), 60_000);
 
-    // Every page came back on a try planned after the goodbye, within the window after the server
-    // was listening again (plus what starting a process on this machine adds before it says so).
-    const planned = pages.map((page) => (page.plannedAt() - cut) / 1000).sort((a, b) => a - b);
-    expect(planned[0]).toBeGreaterThanOrEqual(0);
+    // Every page came back on a try planned after the goodbye.
+    expect(Math.min(...pages.map((page) => page.plannedAt()))).toBeGreaterThanOrEqual(cut);
+    // Each page's first try once the server was listening again (or the try that opened, planned
+    // a moment before it said so): within the window after that moment. A later try that opened
+    // means this one met a machine too busy to take it (a fresh clone beside the browser tests, in
+    // a slow hour: one page opened on a try planned 44 s after the cut, with the server listening
+    // at 8 s): when the channels open is this machine's speed, when the page tries is the page's.
+    const planned = pages
+      .map((page) => {
+        const opened = page.plannedAt();
+        const first = opened < listening ? opened : Math.min(...page.tries().filter((at) => at >= listening));
+        return (first - cut) / 1000;
+      })
+      .sort((a, b) => a - b);
     const at = (q: number) => planned[Math.floor(q * (planned.length - 1))] as number;
     // Spread over the window of 5 s: the middle eight tenths over 4 s, give or take chance.
     expect(at(0.9) - at(0.1)).toBeGreaterThan(3.5);
