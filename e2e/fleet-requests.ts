@@ -88,15 +88,18 @@ export function watchRequests(page: Page, fresh = "") {
     live: () => latest.open && latest.fresh,
     /**
      * Each channel's story: asked for, joined, fresh, told goodbye, busy or no, closed; with `marks`
-     * (moments of the test's own, by Date.now()) in their places. Times are ms since the watch began.
+     * (moments of the test's own, by Date.now()) in their places, the latest 20 lines. Times are ms
+     * since the watch began.
      */
     story: (marks: Record<string, number> = {}) => {
       const marked = Object.entries(marks).map(([what, at]) => ({ at: at - began, line: `${at - began} ms: ${what}` }));
       const lines = story.map((line) => ({ at: Number.parseInt(line, 10), line }));
-      return [...lines, ...marked]
-        .sort((a, b) => a.at - b.at)
-        .map(({ line }) => line)
-        .join("\n");
+      const told = [...lines, ...marked].sort((a, b) => a.at - b.at).map(({ line }) => line);
+      // The latest lines: a failure's summary keeps 30 lines of it (scripts/test.ts).
+      const shown = told.slice(-20);
+      return [...(told.length > shown.length ? [`(${told.length - shown.length} earlier lines)`] : []), ...shown].join(
+        "\n",
+      );
     },
   };
 }
