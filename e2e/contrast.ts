@@ -123,7 +123,12 @@ async function backgroundShot(page: Page): Promise<string> {
       "*, *::before, *::after { color: transparent !important; -webkit-text-fill-color: transparent !important; text-shadow: none !important; caret-color: transparent !important; text-decoration-color: transparent !important; } svg text, svg tspan { fill: transparent !important; stroke: transparent !important; }",
   });
   const shot = (await page.screenshot({ fullPage: true, animations: "disabled" })).toString("base64");
-  await hide.evaluate((style) => (style as HTMLStyleElement).remove());
+  // The texts' colours come back at once: a colour transition (the elevator's floors have one)
+  // would otherwise fade them in from transparent, and the next read would see them half there.
+  await hide.evaluate((style) => {
+    (style as HTMLStyleElement).remove();
+    for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
+  });
   return shot;
 }
 
