@@ -1,6 +1,7 @@
 import { documentTitle } from "../app/kit/lib/meta";
-import { ARTICLES } from "../app/pages/blog/articles";
+import { ARTICLES, BLOG_STAGGER_S } from "../app/pages/blog/articles";
 import { BODIES } from "../app/pages/blog/bodies";
+import { expectStaggeredEntrance } from "./entrance";
 import { expect, expectProblems, httpErrorLine, open, test } from "./fixtures";
 
 test.describe("Blog", () => {
@@ -18,8 +19,9 @@ test.describe("Blog", () => {
       await expect(link).toHaveText("Read More");
       await expect(link).toHaveAttribute("href", `/blog/${article.slug}`);
     }
-    const delays = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationDelay));
-    expect(delays).toEqual(["0s", "0.2s", "0.4s"]);
+    // Each card starts to appear 0.2 s after the one before, and has arrived 0.4 s later.
+    expect(BLOG_STAGGER_S).toBe(0.2);
+    await expectStaggeredEntrance(cards, BLOG_STAGGER_S, 0.4);
   });
 
   test("with reduced motion the cards are simply there", async ({ page }) => {

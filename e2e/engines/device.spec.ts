@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FAQ_STAGGER_S } from "../../app/pages/faq/words";
 import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers";
 import { SUITE_LIMITS } from "../suite-limits";
 import { launch } from "./engine";
@@ -8,8 +9,8 @@ import { ENGINES, expect, open, test, textOf, until } from "./fixtures";
 
 /**
  * What the browser itself brings, in Firefox and in WebKit (Safari's engine): the service worker
- * serving pages with the site's server gone, a sound started by a press, and a finger's tap on the
- * pointer toys.
+ * serving pages with the site's server gone, a sound started by a press, a finger's tap on the
+ * pointer toys, and the cards' entrance (one timeline held by a linear() easing with calc() stops).
  */
 for (const engine of ENGINES) {
   test(`${engine}: after one visit, the service worker serves the pages with the server gone`, async () => {
@@ -93,6 +94,42 @@ for (const engine of ENGINES) {
         `(zone) => [...document.querySelectorAll(zone + " span")].some((s) => /^[1-9]\\d*$/.test(s.textContent.trim()))`,
         zone,
       );
+      expect(await page.takeErrors()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test(`${engine}: the FAQ's cards enter one after another`, async ({ engines, baseURL }) => {
+    const page = await (await engines(engine)).newPage(baseURL as string);
+    try {
+      await open(page, "/faq");
+      // Each card's opacity 5 ms either side of its turn and of its arrival 0.4 s later (as
+      // e2e/entrance.ts reads it in Chromium): what is not as it should be.
+      const wrong = await page.run<string[]>(
+        `(stagger) => {
+          const wrong = [];
+          const cards = [...document.querySelectorAll("main li")];
+          cards.forEach((card, k) => {
+            const [animation] = card.getAnimations();
+            if (!animation) return wrong.push("card " + k + " has no entrance");
+            animation.pause();
+            const at = (ms) => {
+              animation.currentTime = ms;
+              return Number(getComputedStyle(card).opacity);
+            };
+            const start = k * stagger * 1000;
+            if (k > 0 && at(start - 5) !== 0) wrong.push("card " + k + " shows before its turn");
+            if (!(at(start + 5) > 0)) wrong.push("card " + k + " still hidden at its turn");
+            if (!(at(start + 395) < 1)) wrong.push("card " + k + " arrived too soon");
+            if (at(start + 405) !== 1) wrong.push("card " + k + " not arrived 0.4 s after its turn");
+            animation.finish();
+          });
+          return cards.length === 5 ? wrong : ["5 cards, not " + cards.length];
+        }`,
+        FAQ_STAGGER_S,
+      );
+      expect(wrong).toEqual([]);
       expect(await page.takeErrors()).toEqual([]);
     } finally {
       await page.close();

@@ -10,11 +10,11 @@ export function Blog() {
       intro="Long reads for short attention spans. Updated whenever we feel like it (rarely)."
     >
       <ul className="flex w-full max-w-2xl flex-col gap-5 text-left">
-        {articlesNewestFirst().map((article, i) => (
+        {articlesNewestFirst().map((article, i, all) => (
           <li
             key={article.slug}
             className="stagger-in rounded-3xl bg-white/95 p-6 text-slate-900 shadow-xl"
-            style={{ animationDelay: `${i * BLOG_STAGGER_S}s` } as CSSProperties}
+            style={{ "--card": i, "--cards": all.length, "--stagger": BLOG_STAGGER_S } as CSSProperties}
           >
             <article>
               <p className="text-sm font-semibold text-rose-800">

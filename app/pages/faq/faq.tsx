@@ -10,7 +10,7 @@ export function Faq() {
           <li
             key={entry.q}
             className="stagger-in rounded-3xl bg-white/95 p-6 text-slate-900 shadow-xl"
-            style={{ animationDelay: `${i * FAQ_STAGGER_S}s` } as CSSProperties}
+            style={{ "--card": i, "--cards": FAQ.length, "--stagger": FAQ_STAGGER_S } as CSSProperties}
           >
             <h2 className="text-xl font-black">{entry.q}</h2>
             <p className="mt-2 text-lg">{entry.a}</p>
