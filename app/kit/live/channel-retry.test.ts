@@ -46,6 +46,18 @@ describe("the live channel, trying again", () => {
     channel.close();
   });
 
+  it("keeps no timer to prove a channel healthy: an open channel's one timer is its watch for silence", () => {
+    const { channel } = setUp();
+    last().open();
+    // A hidden page pays for every timer that fires (issue 63): health is read when a channel closes.
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(HEALTHY_AFTER_MS);
+    last().receive('{"t":"hb"}');
+    expect(vi.getTimerCount()).toBe(1);
+    channel.close();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("comes back within the window the server's goodbye asks for", () => {
     const { channel } = setUp(() => 0.5);
     last().open();

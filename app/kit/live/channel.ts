@@ -130,7 +130,8 @@ export function openChannel({
   let retryAt = 0;
   let silenceTimer: ReturnType<typeof setTimeout> | undefined;
   let connectTimer: ReturnType<typeof setTimeout> | undefined;
-  let healthyTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the channel last opened: one that stayed open HEALTHY_AFTER_MS has proven healthy. */
+  let openedAt = 0;
   let closed = false;
 
   const setStatus = (next: ChannelStatus, nextTry?: number, reason?: string) => {
@@ -140,11 +141,21 @@ export function openChannel({
     onStatus?.(next, reason === undefined ? attempts : { ...attempts, reason });
   };
 
+  /**
+   * A channel that stayed open HEALTHY_AFTER_MS proved the line healthy: its failures are forgotten.
+   * Read when it closes, not by a timer, so an open channel has no timer of its own (issue 63: a
+   * hidden page's callbacks).
+   */
+  function forgetFailuresIfHealthy(wasOpen: boolean) {
+    if (wasOpen && Date.now() - openedAt >= HEALTHY_AFTER_MS) failures = 0;
+  }
+
   /** Lets go of a socket at once (a dead connection may take the browser long to close). */
   function abandon(dead: WebSocket, opened: boolean) {
     if (socket !== dead) return;
     socket = null;
     dead.close();
+    forgetFailuresIfHealthy(opened);
     dropped(opened);
   }
 
@@ -184,9 +195,7 @@ export function openChannel({
       clearTimeout(connectTimer);
       unopened = 0;
       listenForSilence(opened);
-      healthyTimer = setTimeout(() => {
-        failures = 0;
-      }, HEALTHY_AFTER_MS);
+      openedAt = Date.now();
     };
     opened.onmessage = (event: MessageEvent) => {
       listenForSilence(opened);
@@ -213,6 +222,7 @@ export function openChannel({
     opened.onclose = (event: CloseEvent) => {
       if (socket !== opened) return;
       socket = null;
+      forgetFailuresIfHealthy(isOpen);
       if (event.code === CLOSE.busy) busyFor ??= BUSY_WITHOUT_WORD_MS;
       if (event.code === CLOSE.malformed || event.code === CLOSE.tooLarge) failures = REFUSED_FAILURES - 1;
       else if (event.code === CLOSE.tryLater) failures++;
@@ -250,7 +260,6 @@ export function openChannel({
   function dropped(wasOpen: boolean) {
     clearTimeout(silenceTimer);
     clearTimeout(connectTimer);
-    clearTimeout(healthyTimer);
     if (closed) return;
     if (busyFor !== null) return turnedAway(busyFor);
     failures++;
@@ -289,7 +298,6 @@ export function openChannel({
       clearTimeout(retryTimer);
       clearTimeout(silenceTimer);
       clearTimeout(connectTimer);
-      clearTimeout(healthyTimer);
       window.removeEventListener("online", online);
       const open = socket;
       socket = null;
