@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
-import { CLOSE, HEALTHY_AFTER_MS } from "../../../contracts/live";
+import { CLOSE, HEALTHY_AFTER_MS, SILENT_AFTER_MS } from "../../../contracts/live";
 import { last, nextTryAfter, setUp, withFakeSockets } from "./channel-test-kit";
 
 withFakeSockets();
@@ -41,6 +41,21 @@ describe("the live channel, trying again", () => {
     last().open();
     vi.advanceTimersByTime(HEALTHY_AFTER_MS);
     last().close();
+    expect(statuses.at(-1)).toEqual(["waiting", { failures: 1, unopened: 0, retryAt: Date.now() + 1000 }]);
+    expect(nextTryAfter()).toBe(1000);
+    channel.close();
+  });
+
+  it("forgets the failures before a channel that stayed open until it fell silent", () => {
+    const { channel, statuses } = setUp();
+    last().close();
+    nextTryAfter();
+    last().close();
+    nextTryAfter();
+    // Open (longer than it takes to prove healthy), then silent (a phone gone into a tunnel):
+    // given up, as the first failure since.
+    last().open();
+    vi.advanceTimersByTime(SILENT_AFTER_MS);
     expect(statuses.at(-1)).toEqual(["waiting", { failures: 1, unopened: 0, retryAt: Date.now() + 1000 }]);
     expect(nextTryAfter()).toBe(1000);
     channel.close();
@@ -99,6 +114,11 @@ describe("the live channel, trying again", () => {
     vi.advanceTimersByTime(HEALTHY_AFTER_MS);
     last().close(CLOSE.tryLater);
     expect(nextTryAfter()).toBe(2000);
+    // However long the channel was open before it.
+    last().open();
+    vi.advanceTimersByTime(HEALTHY_AFTER_MS);
+    last().close(CLOSE.malformed);
+    expect(nextTryAfter()).toBe(30_000);
     channel.close();
   });
 

@@ -141,21 +141,11 @@ export function openChannel({
     onStatus?.(next, reason === undefined ? attempts : { ...attempts, reason });
   };
 
-  /**
-   * A channel that stayed open HEALTHY_AFTER_MS proved the line healthy: its failures are forgotten.
-   * Read when it closes, not by a timer, so an open channel has no timer of its own (issue 63: a
-   * hidden page's callbacks).
-   */
-  function forgetFailuresIfHealthy(wasOpen: boolean) {
-    if (wasOpen && Date.now() - openedAt >= HEALTHY_AFTER_MS) failures = 0;
-  }
-
   /** Lets go of a socket at once (a dead connection may take the browser long to close). */
   function abandon(dead: WebSocket, opened: boolean) {
     if (socket !== dead) return;
     socket = null;
     dead.close();
-    forgetFailuresIfHealthy(opened);
     dropped(opened);
   }
 
@@ -222,11 +212,8 @@ export function openChannel({
     opened.onclose = (event: CloseEvent) => {
       if (socket !== opened) return;
       socket = null;
-      forgetFailuresIfHealthy(isOpen);
       if (event.code === CLOSE.busy) busyFor ??= BUSY_WITHOUT_WORD_MS;
-      if (event.code === CLOSE.malformed || event.code === CLOSE.tooLarge) failures = REFUSED_FAILURES - 1;
-      else if (event.code === CLOSE.tryLater) failures++;
-      dropped(isOpen);
+      dropped(isOpen, event.code);
     };
     opened.onerror = () => {};
   }
@@ -257,9 +244,17 @@ export function openChannel({
     retryTimer = setTimeout(connect, ms);
   }
 
-  function dropped(wasOpen: boolean) {
+  /**
+   * The channel is gone (`code`: how the server closed it). One that stayed open HEALTHY_AFTER_MS
+   * proved the line healthy: its failures are forgotten, read here rather than by a timer, so an
+   * open channel has no timer but its watch for silence (issue 63: a hidden page's callbacks).
+   */
+  function dropped(wasOpen: boolean, code?: number) {
     clearTimeout(silenceTimer);
     clearTimeout(connectTimer);
+    if (wasOpen && Date.now() - openedAt >= HEALTHY_AFTER_MS) failures = 0;
+    if (code === CLOSE.malformed || code === CLOSE.tooLarge) failures = REFUSED_FAILURES - 1;
+    else if (code === CLOSE.tryLater) failures++;
     if (closed) return;
     if (busyFor !== null) return turnedAway(busyFor);
     failures++;
@@ -296,8 +291,8 @@ export function openChannel({
     close() {
       closed = true;
       clearTimeout(retryTimer);
-      clearTimeout(silenceTimer);
-      clearTimeout(connectTimer);
+      // Its watches stopped, and no next try (closed).
+      dropped(false);
       window.removeEventListener("online", online);
       const open = socket;
       socket = null;
