@@ -2,7 +2,8 @@
 // each load traced: the main thread's task time in the WAIT_MS after the first contentful paint,
 // its style passes, the time of its tasks over 50 ms (a TBT as the trace reads it, not Lighthouse's
 // simulation) and its longest task, per load and as medians. For a before and after of one change:
-// taken in turns, what drifts over minutes (this machine's speed) lands on both sides.
+// taken in turns (A first in one round, B in the next), what drifts over minutes (this machine's
+// speed) lands on both sides.
 //
 //   cp -r build /tmp/build-before   (then change, npm run build)
 //   node scripts/bench/main-thread-ab.ts /tmp/build-before/client build/client /faq   (N=7 CPU=4 WAIT_MS=5000)
@@ -42,7 +43,7 @@ const loads: Record<keyof typeof sites, number[][]> = { A: [], B: [] };
 const ms = (events: TraceEvent[]) => events.reduce((sum, event) => sum + (event.dur ?? 0), 0) / 1000;
 try {
   for (let round = 0; round < N; round++) {
-    for (const name of ["A", "B"] as const) {
+    for (const name of round % 2 ? (["B", "A"] as const) : (["A", "B"] as const)) {
       const context = await browser.newContext({
         viewport: { width: 412, height: 823 },
         isMobile: true,
@@ -51,6 +52,7 @@ try {
       const page = await context.newPage();
       await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: CPU });
       await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
+      // The load event comes after the first paint: WAIT_MS after it, the window has passed.
       await page.goto(sites[name].origin + path, { waitUntil: "load" });
       await page.waitForTimeout(WAIT_MS);
       const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents as TraceEvent[];
@@ -58,7 +60,12 @@ try {
       const fcp = events.find((event) => event.name === "firstContentfulPaint");
       if (!fcp) throw new Error(`${name} ${path}: no first contentful paint in the trace`);
       const after = events.filter(
-        (event) => event.pid === fcp.pid && event.tid === fcp.tid && event.ph === "X" && event.ts >= fcp.ts,
+        (event) =>
+          event.pid === fcp.pid &&
+          event.tid === fcp.tid &&
+          event.ph === "X" &&
+          event.ts >= fcp.ts &&
+          event.ts < fcp.ts + WAIT_MS * 1000,
       );
       const tasks = after.filter((event) => event.name === "RunTask" || event.name === "ThreadControllerImpl::RunTask");
       const lengths = tasks.map((task) => (task.dur ?? 0) / 1000);
