@@ -1,3 +1,6 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { connect } from "node:net";
 import { expect, it, vi } from "vitest";
 import { createLogger } from "./log.ts";
 import { createStoreGuard, StoreUnavailable } from "./store-guard.ts";
@@ -19,4 +22,36 @@ it("tells its onBack handlers each time the store answers again after it did not
   store.mark(false, "gone again");
   store.mark(true);
   expect(back).toHaveBeenCalledTimes(2);
+});
+
+it("takes an answer that came in time while this process was busy past the deadline as an answer, not as late", async () => {
+  // A store in another process that answers at once; this process holds its event loop past the
+  // deadline (an overloaded machine), so the answer and the deadline's timer are both due when it
+  // is free: the answer is read first, as it was there in time.
+  const store = spawn(process.execPath, [
+    "-e",
+    "require('node:net').createServer((s) => s.on('data', () => s.write('pong'))).listen(0, '127.0.0.1', function () { console.log(this.address().port) })",
+  ]);
+  try {
+    const [line] = (await once(store.stdout, "data")) as [Buffer];
+    const socket = connect(Number(String(line)), "127.0.0.1");
+    await once(socket, "connect");
+    const guarded = guard();
+    const answer = guarded.run(
+      () =>
+        new Promise<string>((resolve) => {
+          socket.once("data", (data) => resolve(String(data)));
+          socket.write("ping");
+        }),
+    );
+    // The call goes out (its work starts in a microtask), then this process is busy.
+    await Promise.resolve();
+    const busyUntil = performance.now() + 300;
+    while (performance.now() < busyUntil);
+    await expect(answer).resolves.toBe("pong");
+    expect(guarded.up).toBe(true);
+    socket.destroy();
+  } finally {
+    store.kill();
+  }
 });
