@@ -83,7 +83,7 @@ export default defineConfig({
                   // that several of them use travel here too: a chunk of their own would be a
                   // request more for those pages.
                   name: "live",
-                  test: /\/app\/kit\/live\/(request|retry|follow-later|use-live-state|channel|topics|connection|connection-words|outbox|pacer|locks)\.|\/app\/kit\/lib\/random-id\.|\/contracts\/live\./,
+                  test: /\/app\/kit\/live\/(request|retry|follow-later|use-live-state|channel|topics|connection|connection-words|server-word|outbox|pacer|locks)\.|\/app\/kit\/lib\/random-id\.|\/contracts\/live\./,
                 },
                 {
                   // The blog list and its articles share their data: one chunk, not two.

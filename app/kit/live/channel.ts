@@ -1,6 +1,7 @@
 // With their extensions: Node runs this file as it is for the reconnect storm (scripts/lib/page-channels.ts).
 import { CLOSE, HEALTHY_AFTER_MS, SILENT_AFTER_MS } from "../../../contracts/live.ts";
 import { type ComeBackSchedule, comeBackSchedule, jitteredDelay } from "./retry.ts";
+import { askedWait, BUSY_WITHOUT_WORD_MS, fieldsOf, MAX_BUSY_MS, MIN_BUSY_MS } from "./server-word.ts";
 
 /**
  * The page's end of the live channel (contracts/live.ts): one WebSocket to the site's own server,
@@ -77,31 +78,6 @@ export interface Channel {
 
 /** Failures a close for a message the server will never take counts as: the longest pauses. */
 const REFUSED_FAILURES = 6;
-/** The wait after a busy close that came without the server's word on how long. */
-const BUSY_WITHOUT_WORD_MS = 10_000;
-/**
- * The waits a busy server is taken at its word for: at least a second (a server that says "now"
- * again and again must not be asked in a loop), at most ten minutes (a mistake should not silence
- * a page for a day).
- */
-const MIN_BUSY_MS = 1000;
-const MAX_BUSY_MS = 10 * 60_000;
-
-/** A channel message's fields, or null when it cannot be read. */
-function fieldsOf(text: string): Record<string, unknown> | null {
-  try {
-    const message: unknown = JSON.parse(text);
-    return typeof message === "object" && message !== null ? (message as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A wait the server asked for, in ms, kept within [0, max]; null when it is not a number. */
-function askedWait(value: unknown, max: number): number | null {
-  const ms = Number(value);
-  return typeof value === "number" && Number.isFinite(ms) ? Math.min(Math.max(ms, 0), max) : null;
-}
 
 export function openChannel({
   url,

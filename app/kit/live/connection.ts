@@ -1,6 +1,7 @@
 import { LIVE_PATH } from "../../../contracts/live";
 import type { ChannelAttempts } from "./channel";
 import { type Answer, noServerHere, requestJson } from "./request";
+import { BUSY_WITHOUT_WORD_MS } from "./server-word";
 import type { FollowedTopic, TopicStatus } from "./topics";
 
 /**
@@ -38,8 +39,6 @@ export const BLOCKED_AFTER = 3;
 
 /** A refusal over HTTP that means "busy, come back later": the server's, or its proxy's word for it. */
 const isBusyStatus = (status: number) => status === 503 || status === 429;
-/** The wait when a busy answer names none. */
-const BUSY_WITHOUT_WORD_MS = 10_000;
 
 /**
  * Follows a topic's channel state and, when a try to open the channel fails, asks the toy's own
