@@ -12,16 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startSiteProcess, stopProcess } from "../lib/local-servers.ts";
 import { median } from "./lighthouse.ts";
+import type { TraceEvent } from "./trace-event.ts";
 import { launchVisitorBrowser } from "./visitor-browser.ts";
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-}
 
 const [before, after, path] = process.argv.slice(2);
 if (!before || !after || !path) {

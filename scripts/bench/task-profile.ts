@@ -11,21 +11,9 @@
 //   SITE_DIR=/tmp/build-prof/client node scripts/bench/task-profile.ts /
 import { readFileSync } from "node:fs";
 import { startSiteProcess, stopProcess } from "../lib/local-servers.ts";
+import type { TraceEvent } from "./trace-event.ts";
 import { launchVisitorBrowser } from "./visitor-browser.ts";
 
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** The thread's own time in the event (CPU), where the trace has it. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: Record<string, unknown> & { data?: Record<string, unknown> };
-}
 interface ProfileNode {
   id: number;
   parent?: number;
