@@ -51,6 +51,11 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
       if (outcome === "timeout") metrics.storeTimeouts.inc({ store });
     },
   });
+  // The store's first try before anything asks it or the server listens: a server restarted in a
+  // fleet under load answered 503 to the requests nginx gave it in the 200 ms its Redis connection
+  // took ("The client is offline"). A store refused answers at once; one silent, within the
+  // deadline (its connect timeout): pages are never held longer.
+  await Promise.race([backends.firstTry, new Promise((resolve) => setTimeout(resolve, config.deadlineMs).unref())]);
   const bus = createBus(backends, log, { metrics, publishNext: config.busPublishNext });
   const limiter = (name: string, limit: FleetLimit) => createFleetLimiter(backends, name, limit, config.deadlineMs);
   const deps = toyDeps({ backends, bus, log, metrics, config });

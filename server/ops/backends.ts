@@ -9,8 +9,9 @@ import { createStoreGuard, StoreUnavailable } from "./store-guard.ts";
 /**
  * The stores every live feature shares: one SQLite file (the default, one machine) or Redis
  * (REDIS_URL, or a primary with replicas through REDIS_SENTINELS: several servers share it; redis.ts).
- * Opening never blocks the server from starting: pages are served at once, and the features answer
- * 503 until their store answers.
+ * Opening never keeps the server from starting: it waits for the store's first try (`firstTry`, at
+ * most the store's deadline), then pages are served, and the features answer 503 until their store
+ * answers.
  */
 export type { RedisClient } from "./redis.ts";
 
@@ -32,6 +33,12 @@ export interface Backends {
   replicas(): ReplicaCount | null;
   /** The store answers a trivial question (for /readyz). */
   ping(): Promise<void>;
+  /**
+   * Settles once the store's first connection is ready or its try has failed (SQLite: opened or
+   * not, at once). A server listens after it, so it takes no request it would refuse only because
+   * its connection was still being made.
+   */
+  readonly firstTry: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -107,6 +114,7 @@ function openSqlite(options: BackendOptions): Backends {
     replicas: () => null,
     guard,
     ping: () => guard.run(() => void sqlite().prepare("SELECT 1").get()),
+    firstTry: Promise.resolve(),
     async close() {
       db?.close();
       db = undefined;
@@ -140,6 +148,7 @@ function openRedis(options: BackendOptions): Backends {
     replicas: link.replicas,
     guard,
     ping: () => guard.run(async () => void (await client.ping())),
+    firstTry: link.firstTry,
     close: link.close,
   };
 }

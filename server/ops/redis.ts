@@ -46,6 +46,8 @@ export interface RedisLink {
   primary(): string | undefined;
   /** How many replicas the primary had connected at the last look (null: not watched, or not asked yet; "unknown": it does not say). */
   replicas(): ReplicaCount | null;
+  /** Settles when the first connection is ready or its try failed (refused, or no answer in time). */
+  firstTry: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,12 @@ export interface RedisSettings {
 export function openRedisLink(settings: RedisSettings): RedisLink {
   return settings.sentinels ? sentinelLink(settings, settings.sentinels) : urlLink(settings, settings.url ?? "");
 }
+
+/** Resolves at the first of these events `emitter` emits. */
+const firstOf = (emitter: { once(event: string, listener: () => void): unknown }, events: string[]) =>
+  new Promise<void>((resolve) => {
+    for (const event of events) emitter.once(event, () => resolve());
+  });
 
 /** Closes with the store's deadline, then drops the connection: a frozen Redis must not hold a stop. */
 async function closeWithin(ms: number, close: () => Promise<unknown>, destroy: () => unknown, open: () => boolean) {
@@ -90,6 +98,7 @@ function urlLink(settings: RedisSettings, url: string): RedisLink {
     mark(true);
   });
   client.on("end", () => mark(false, "connection closed"));
+  const firstTry = firstOf(client, ["ready", "error"]);
   client.connect().catch((error: unknown) => mark(false, error));
   const { protocol, host } = (() => {
     try {
@@ -126,6 +135,7 @@ function urlLink(settings: RedisSettings, url: string): RedisLink {
     },
     primary: () => (client.isReady ? host : undefined),
     replicas: watch.replicas,
+    firstTry,
     async close() {
       watch.stop();
       await closeWithin(
@@ -213,6 +223,7 @@ function sentinelLink(settings: RedisSettings, sentinels: { host: string; port: 
   sentinel.on("topology-change", (event: { type: string }) => {
     if (event.type === "MASTER_CHANGE") listening.promoted();
   });
+  const firstTry = firstOf(sentinel, ["ready", "error", "client-error"]);
   sentinel.connect().catch((error: unknown) => mark(false, error));
   const subscriber: Subscriber = {
     subscribe: (channel, listener) => sentinel.subscribe(channel, listener),
@@ -232,6 +243,7 @@ function sentinelLink(settings: RedisSettings, sentinels: { host: string; port: 
     subscriber: () => subscriber,
     primary,
     replicas: watch.replicas,
+    firstTry,
     async close() {
       watch.stop();
       asker.close();
