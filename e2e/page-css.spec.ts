@@ -53,3 +53,18 @@ test("two looks agree on an element whose transition the first caught halfway", 
   });
   expect((await look(page, BOX_DEPENDENT)).differences).toEqual([]);
 });
+
+// The looks read the properties the site's CSS declares (e2e/page-styles.ts): a rule the page's
+// own CSS lacked shows in the second.
+test("two looks tell a rule that came with the second one", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  await firstLook(page, BOX_DEPENDENT);
+  await page.evaluate(() => {
+    const rule = document.createElement("style");
+    rule.textContent = "main h1 { letter-spacing: 7px }";
+    document.head.append(rule);
+  });
+  const { differences } = await look(page, BOX_DEPENDENT);
+  expect(differences).toEqual([expect.stringMatching(/^<h1 .*> letter-spacing: -?[\d.]+px → 7px$/)]);
+});
