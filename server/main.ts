@@ -151,7 +151,7 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
   let stopping: Promise<void> | undefined;
   function stop(reason: string): Promise<void> {
     stopping ??= (async () => {
-      log.info("stopping", { reason, inFlight: busy.size, live: live.connections });
+      const held = { inFlight: busy.size, live: live.connections };
       // No new connections or channels; idle keep-alive ones close now, busy ones after their
       // answer. Each topic writes what it still holds and answers every request of its last
       // window while its pages are still there to hear it (a page told nothing sends it again),
@@ -160,6 +160,9 @@ export async function startServer(config: Config = readConfig(), log: Logger = c
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.stopAccepting();
       server.closeIdleConnections();
+      // Said once it is so: a connection made after this line is refused (logged first, a client
+      // that read it and connected at once got in before the listener closed, and was reset).
+      log.info("stopping", { reason, ...held });
       // All at once: with a frozen store each may take its deadline more than once.
       await Promise.all(topics.map((topic) => topic.stop()));
       live.close();
