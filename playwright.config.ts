@@ -41,7 +41,9 @@ export default defineConfig({
     // failed test keeps its screenshot and its error context (the page's accessibility tree);
     // `npx playwright test <spec> --trace on` records one where a failure needs more.
     trace: "off",
-    screenshot: "only-on-failure",
+    // A failed test's screenshots are taken by e2e/fixtures.ts once it has failed: Playwright's
+    // "only-on-failure" took one of every page at every context's close, failed or not.
+    screenshot: "off",
     // Each page would install the service worker and precache the whole site in the background;
     // only e2e/offline.spec.ts lets it run.
     serviceWorkers: "block",
@@ -54,7 +56,13 @@ export default defineConfig({
     // beside each other: each is two or three servers, nginx, Redis and up to nine pages clicking.
     // CI failed both twice (29de93c, d390523) when they ran beside everything else, at load 8-10.
     { name: "fleet", testMatch: FLEET_TIMED, workers: 1, use: { ...devices["Desktop Chrome"] } },
-    { name: "chromium", testIgnore: FLEET_TIMED, use: { ...devices["Desktop Chrome"] } },
+    // Firefox and WebKit (e2e/engines/: each worker that runs one of these starts both, and keeps
+    // them for its life): one worker, so the suite starts each engine once rather than once a
+    // worker (three of each, idle between their tests, in a stage bound by CPU). Listed before
+    // Chromium's so its tests are queued first: that worker goes through them while the others
+    // run Chromium's, rather than taking them one at a time at the end.
+    { name: "engines", testDir: "e2e/engines", workers: 1 },
+    { name: "chromium", testIgnore: [...FLEET_TIMED, "engines/**"], use: { ...devices["Desktop Chrome"] } },
   ],
   webServer: {
     command: "node scripts/build-if-needed.mjs && node server/main.ts",
