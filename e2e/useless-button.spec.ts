@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { site } from "../app/kit/lib/site";
 import { fillCount } from "../app/toys/useless-button/logic";
 import { GRADIENTS, MESSAGES } from "../app/toys/useless-button/words";
 import { recordSounds, removeWebAudio, soundsPlayed } from "./audio-stub";
@@ -140,6 +141,44 @@ test.describe("the Useless Button", () => {
     await expect(banner).toBeVisible();
     await page.reload();
     await expect(banner).toBeVisible();
+  });
+
+  test("left the moment its counter starts, it throws nothing", async ({ page }) => {
+    // The counter starts in an idle task (`scheduler.postTask`) and goes on after yields
+    // (`scheduler.yield()`), which inherit that task's signal. Here the visitor leaves right after
+    // that task, before its first yield comes back: the page's next render unmounts the button.
+    // Cancelled by its signal then, the task's yields rejected ("signal is aborted without
+    // reason", an uncaught error: the `problems` fixture fails the test). The visitor comes from
+    // the About page, whose code the page already has, so it is back there in one render.
+    await page.addInitScript(() => {
+      const scheduler = (window as unknown as { scheduler: Record<string, (...args: unknown[]) => unknown> }).scheduler;
+      const post = scheduler.postTask?.bind(scheduler);
+      const yieldNow = scheduler.yield?.bind(scheduler);
+      if (!post || !yieldNow) return;
+      let inTask = false;
+      let yieldedInTask = false;
+      scheduler.yield = () => {
+        if (inTask) yieldedInTask = true;
+        return yieldNow();
+      };
+      scheduler.postTask = (run: unknown, options: unknown) =>
+        post(() => {
+          inTask = true;
+          (run as () => void)();
+          inTask = false;
+          if (!yieldedInTask || location.pathname !== "/") return;
+          (window as unknown as { __leftAt: string }).__leftAt = location.pathname;
+          history.pushState({}, "", "/about");
+          dispatchEvent(new PopStateEvent("popstate"));
+        }, options);
+    });
+    await open(page, "/about");
+    await page.getByRole("banner").getByRole("link", { name: site.name }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __leftAt?: string }).__leftAt)).toBe("/");
+    await expect(page).toHaveURL("/about");
+    await expect(page.getByRole("heading", { level: 1, name: "About This Glorious Mess" })).toBeVisible();
+    // What was left behind has had its turn.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
   });
 
   test("is operable with the keyboard", async ({ page }) => {

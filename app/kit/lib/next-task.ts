@@ -26,13 +26,8 @@ export function nextTask(run: () => void): () => void {
  */
 export function afterThisTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  const byMessage = () => new Promise<void>((resolve) => nextTask(resolve));
-  // A yield inherits the signal of the task it runs in (`whenIdle`'s below, or another script's):
-  // should that signal be aborted, the yield rejects, and the work after it would end in an
-  // uncaught error. It goes on after a message instead; what awaits here checks for itself
-  // whether it is still wanted.
-  if (typeof scheduler?.yield === "function") return scheduler.yield().catch(byMessage);
-  return byMessage();
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => nextTask(resolve));
 }
 
 type PostTask = (run: () => void, options: { priority: "background"; signal?: AbortSignal }) => Promise<void>;
@@ -44,23 +39,18 @@ type PostTask = (run: () => void, options: { priority: "background"; signal?: Ab
  * the next task, as `nextTask`). Returns a function that cancels it. Start-up work a first press does not need (the
  * service worker, the live channel, a toy's network half) waits here, so it never shares the main
  * thread with hydration.
+ *
+ * Cancel it only before it has run: where it is a `scheduler.postTask`, cancelling aborts the
+ * task's signal, which every `scheduler.yield()` awaited in what `run` started inherits, and such a
+ * yield then rejects (a visitor who left `/` the moment its counter started got an uncaught "signal
+ * is aborted without reason": app/toys/useless-button/counter-client.ts).
  */
 export function whenIdle(run: () => void): () => void {
   const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
   if (typeof scheduler?.postTask === "function") {
     const controller = new AbortController();
-    let started = false;
-    const task = () => {
-      started = true;
-      run();
-    };
-    scheduler.postTask(task, { priority: "background", signal: controller.signal }).catch(() => {});
-    // Only a task that has not started is aborted: every `scheduler.yield()` awaited in it, and in
-    // what it started, inherits this signal, and would reject (a visitor who left a page the
-    // moment its counter started got an uncaught "signal is aborted without reason").
-    return () => {
-      if (!started) controller.abort();
-    };
+    scheduler.postTask(run, { priority: "background", signal: controller.signal }).catch(() => {});
+    return () => controller.abort();
   }
   if (typeof requestIdleCallback === "function") {
     const id = requestIdleCallback(run, { timeout: 1000 });

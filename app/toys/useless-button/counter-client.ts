@@ -27,9 +27,12 @@ export function subscribeCounter(listener: () => void): () => void {
     stop = startCounter();
   });
   return () => {
-    cancel();
     unlisten();
-    stop?.();
+    // Started, the counter stops; not yet, its idle task is cancelled. Not both: the counter's
+    // start-up yields inside that task, and cancelling it then would make those yields reject
+    // (kit/lib/next-task.ts whenIdle).
+    if (stop) stop();
+    else cancel();
     if (--subscribers === 0) watchLeaving(false);
   };
 }
