@@ -49,7 +49,8 @@ export const test = base.extend<Fixtures>({
   // Playwright's own `screenshot: "only-on-failure"` takes a screenshot of every page of every
   // context as the context closes, passed or not (it cannot know yet), and throws it away when the
   // test passes: a screenshot a test, about a third of a second of the browser's CPU each
-  // (2026-12-03: twenty loads of /about, 1.37 → 0.97 s of CPU a test without it). This takes them
+  // (2026-12-03, the useless-button, storage and shell specs on one worker, interleaved: 94.0 and
+  // 96.2 s of CPU with it, 78.3 and 81.2 without; docs/testing.md). This takes them
   // only once the test has failed. Set up before the other guards, so it is torn down after them
   // and sees their failures too; it holds the test's context, so its pages are still open.
   failureScreenshots: [
