@@ -9,9 +9,9 @@ import {
   useState,
 } from "react";
 import type { Sheet } from "../../../contracts/bubbles";
-import { cn } from "../../kit/lib/cn";
 import { formatCount } from "../../kit/lib/format-count";
 import { CELL_PX, columnsFor, moveFocus, rowKey, visibleRows } from "./logic";
+import { type DrawnRow, drawRow } from "./row-cells";
 
 /**
  * Ten thousand bubbles, of which only the rows in view (and a few beyond) are in the page: a grid of
@@ -39,13 +39,15 @@ export const BubbleGrid = memo(function BubbleGrid({
   const [focus, setFocus] = useState(0);
   const wantsFocus = useRef(false);
 
-  // The rows are drawn after the page has hydrated, a few at a time, one batch a frame: drawn in the
-  // hydration's task, a phone's few hundred buttons made one long task of it (Lighthouse TBT
-  // 130-260 ms on this page). The box has its size from the start, so nothing moves when they come.
-  const [drawable, setDrawable] = useState(0);
+  // The rows are drawn after the page has hydrated, all those in view at once, a frame later: drawn in
+  // the hydration's task, they made one long task of it. Drawn a few rows a frame, each frame styled,
+  // laid out and painted the grid again: at 8x CPU, eight rows a frame cost a fifth more main-thread
+  // work than all in one (1,537 against 1,269 ms in the 5 s after the paint, nine loads each; issue
+  // 63). The box has its size from the start, so nothing moves when they come.
+  const [drawable, setDrawable] = useState(false);
   useEffect(() => {
-    if (columns === 0 || drawable >= ROWS_AT_ONCE_MAX) return;
-    const next = requestAnimationFrame(() => startTransition(() => setDrawable((n) => n + ROWS_PER_FRAME)));
+    if (columns === 0 || drawable) return;
+    const next = requestAnimationFrame(() => startTransition(() => setDrawable(true)));
     return () => cancelAnimationFrame(next);
   }, [columns, drawable]);
   useEffect(() => {
@@ -75,7 +77,7 @@ export const BubbleGrid = memo(function BubbleGrid({
   const rows = columns > 0 ? Math.ceil(size / columns) : 0;
   const visible = visibleRows(view.top, view.height, rows);
   const { first } = visible;
-  const last = Math.min(visible.last, first + drawable - 1);
+  const last = drawable ? visible.last : first - 1;
 
   // Focus follows the keys: the bubble's row is scrolled into view, then drawn, then focused.
   useLayoutEffect(() => {
@@ -162,10 +164,6 @@ export const BubbleGrid = memo(function BubbleGrid({
   );
 });
 
-/** Rows drawn a frame while the grid first fills; past this many, every row in view is drawn at once. */
-const ROWS_PER_FRAME = 4;
-const ROWS_AT_ONCE_MAX = 64;
-
 const Row = memo(function Row({
   row,
   start,
@@ -181,39 +179,23 @@ const Row = memo(function Row({
   /** The bubble of this row in the tab order, or -1. */
   tabStop: number;
 }) {
-  const cells = [];
-  for (let i = start; i < end; i++) {
-    const popped = state[i - start] === "1";
-    cells.push(
-      // biome-ignore lint/a11y/useSemanticElements: cells of the ARIA grid; the button inside takes focus
-      // biome-ignore lint/a11y/useFocusableInteractive: the button inside takes focus
-      <div role="gridcell" key={i} className="size-10 p-0.5">
-        <button
-          type="button"
-          data-i={i}
-          aria-label={`Bubble ${i + 1}`}
-          aria-pressed={popped}
-          tabIndex={i === tabStop ? 0 : -1}
-          className={cn(
-            "block size-full rounded-full transition-transform duration-150 motion-reduce:transition-none",
-            popped
-              ? "scale-75 bg-white/10 ring-1 ring-white/30"
-              : "border-2 border-white bg-sky-200 hover:scale-105 group-aria-disabled:opacity-60",
-          )}
-        />
-      </div>,
-    );
-  }
+  // The row's bubbles are written as plain DOM (row-cells.ts), not as React elements: a phone's
+  // sheet has a few hundred of them, and React's fibers for them were most of the page's work as it
+  // filled and as the sheet arrived (issue 63). React keeps the rows; each row keeps its buttons.
+  const element = useRef<HTMLDivElement>(null);
+  const drawn = useRef<DrawnRow | null>(null);
+  useLayoutEffect(() => {
+    if (element.current) drawn.current = drawRow(element.current, drawn.current, { start, end, state, tabStop });
+  }, [start, end, state, tabStop]);
   return (
     // biome-ignore lint/a11y/useSemanticElements: rows of the ARIA grid above
     // biome-ignore lint/a11y/useFocusableInteractive: its buttons take focus
     <div
+      ref={element}
       role="row"
       aria-rowindex={row + 1}
       className="absolute inset-x-0 flex justify-center"
       style={{ top: row * CELL_PX }}
-    >
-      {cells}
-    </div>
+    />
   );
 });

@@ -1,0 +1,58 @@
+/**
+ * A row of the shared sheet written as plain DOM: a grid cell and a button per bubble ("Bubble N",
+ * pressed once popped), made once for the row and then changed only where a bubble's state or the
+ * tab stop changed. The grid (bubble-grid.tsx) keeps the rows in React; the few hundred buttons in
+ * view are cheaper as DOM than as React elements, which made most of the page's work as the sheet
+ * filled and as its state arrived (issue 63).
+ */
+
+/** What a row shows now: which bubbles, their state ("1" popped), the one in the tab order (or -1). */
+export interface DrawnRow {
+  start: number;
+  end: number;
+  state: string;
+  tabStop: number;
+}
+
+// Whole and popped, as the CSS of the page knows them (Tailwind reads these strings in the source).
+const BUTTON = "block size-full rounded-full transition-transform duration-150 motion-reduce:transition-none";
+const WHOLE = `${BUTTON} border-2 border-white bg-sky-200 hover:scale-105 group-aria-disabled:opacity-60`;
+const POPPED = `${BUTTON} scale-75 bg-white/10 ring-1 ring-white/30`;
+
+function cell(i: number): HTMLElement {
+  const cell = document.createElement("div");
+  cell.setAttribute("role", "gridcell");
+  cell.className = "size-10 p-0.5";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.i = String(i);
+  button.setAttribute("aria-label", `Bubble ${i + 1}`);
+  cell.append(button);
+  return cell;
+}
+
+/**
+ * Brings `row`'s buttons to `next` from what `drawn` said they showed (null: nothing yet), touching
+ * only what changed, and returns what they show now.
+ */
+export function drawRow(row: HTMLElement, drawn: DrawnRow | null, next: DrawnRow): DrawnRow {
+  let was = drawn;
+  if (!was || was.start !== next.start || was.end !== next.end) {
+    const cells: HTMLElement[] = [];
+    for (let i = next.start; i < next.end; i++) cells.push(cell(i));
+    row.replaceChildren(...cells);
+    was = null;
+  }
+  for (let i = next.start; i < next.end; i++) {
+    const k = i - next.start;
+    const button = row.children[k]?.firstElementChild as HTMLButtonElement | undefined;
+    if (!button) continue;
+    const popped = next.state[k] === "1";
+    if (!was || was.state[k] !== next.state[k]) {
+      button.setAttribute("aria-pressed", String(popped));
+      button.className = popped ? POPPED : WHOLE;
+    }
+    if (!was || (was.tabStop === i) !== (next.tabStop === i)) button.tabIndex = next.tabStop === i ? 0 : -1;
+  }
+  return next;
+}
