@@ -80,7 +80,7 @@ function unchanged(req: IncomingMessage, etag: string, mtime: Date): boolean {
 }
 
 /** The one byte range asked for, if the client asked for exactly one the file has; "unsatisfiable" past its end. */
-function byteRange(req: IncomingMessage, size: number, etag: string) {
+function byteRange(req: IncomingMessage, size: number, etag: string | null) {
   const range = req.headers.range;
   const ifRange = req.headers["if-range"];
   if (req.method !== "GET" || range === undefined || (ifRange !== undefined && ifRange !== etag)) return null;
@@ -95,6 +95,9 @@ function byteRange(req: IncomingMessage, size: number, etag: string) {
  * Answers a GET or HEAD with `file` (a path inside `root`, from siteFileOf): the copy the client
  * takes, its type, length, ETag and Last-Modified, Vary, a 304 when the client has it, one byte
  * range when asked. `headers` are set on every answer (the caller's security and cache headers).
+ * Without `validators` (a file whose name changes with its content, cached as immutable), no ETag
+ * or Last-Modified is sent and no copy is taken for the client's: nothing ever asks again for such
+ * a file, and the two headers were 77 bytes of every script a page loads.
  * Resolves "missing" without answering when no copy of the file is there; rejects, without
  * answering, when a copy cannot be opened (EMFILE, EACCES). A read that fails once the answer is
  * under way (a disk error) ends the response and is passed to `onReadError`.
@@ -106,11 +109,13 @@ export async function sendFile(
     root,
     file,
     headers,
+    validators = true,
     onReadError,
   }: {
     root: string;
     file: string;
     headers: Record<string, string>;
+    validators?: boolean;
     onReadError: (error: NodeJS.ErrnoException) => void;
   },
 ): Promise<"sent" | "missing"> {
@@ -127,15 +132,10 @@ export async function sendFile(
     return "sent";
   }
   const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`;
-  res.setHeaders(
-    new Map([
-      ...Object.entries(headers),
-      ["Vary", "Accept-Encoding"],
-      ["ETag", etag],
-      ["Last-Modified", stats.mtime.toUTCString()],
-    ]),
-  );
-  if (unchanged(req, etag, stats.mtime)) {
+  const answer = new Map([...Object.entries(headers), ["Vary", "Accept-Encoding"]]);
+  if (validators) answer.set("ETag", etag).set("Last-Modified", stats.mtime.toUTCString());
+  res.setHeaders(answer);
+  if (validators && unchanged(req, etag, stats.mtime)) {
     await handle.close().catch(() => {});
     res.writeHead(304).end();
     return "sent";
@@ -144,7 +144,7 @@ export async function sendFile(
   res.setHeader("Content-Type", type === "text/html" ? "text/html; charset=utf-8" : type);
   if (coding) res.setHeader("Content-Encoding", coding);
 
-  const range = byteRange(req, stats.size, etag);
+  const range = byteRange(req, stats.size, validators ? etag : null);
   if (range === "unsatisfiable") {
     await handle.close().catch(() => {});
     res.removeHeader("Content-Encoding");

@@ -77,11 +77,23 @@ describe("serving a file", () => {
     const identity = await raw({ headers: { "Accept-Encoding": "identity" } });
     expect(identity.headers.get("content-encoding")).toBeNull();
     expect(identity.headers.get("content-length")).toBe(String(SCRIPT.length));
-    expect(identity.headers.get("last-modified")).toMatch(/GMT$/);
+  });
+
+  it("sends a hashed asset (immutable) without validators, and whole to a client naming a copy of it", async () => {
+    const asset = await raw({ headers: { "Accept-Encoding": "identity" } });
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect([asset.headers.get("etag"), asset.headers.get("last-modified")]).toEqual([null, null]);
+    const named = await raw({ headers: { "Accept-Encoding": "identity", "If-None-Match": "*" } });
+    expect([named.status, await named.text()]).toEqual([200, SCRIPT]);
+    const ifRange = await raw({
+      headers: { "Accept-Encoding": "identity", Range: "bytes=0-1", "If-Range": 'W/"1-1"' },
+    });
+    expect([ifRange.status, await ifRange.text()]).toEqual([200, SCRIPT]);
   });
 
   it("answers 304 with its headers when the client has the file, and a HEAD without a body", async () => {
     const first = await request("/hi");
+    expect(first.headers.get("last-modified")).toMatch(/GMT$/);
     const etag = first.headers.get("etag") as string;
     expect(etag).toMatch(/^W\/"\d+-\d+"$/);
     const again = await request("/hi", { headers: { "If-None-Match": `"other", ${etag}` } });

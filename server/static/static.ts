@@ -17,6 +17,8 @@ interface BuildHeaders {
 
 /** Whether a served file is a document, or the service worker's script (scripts/build/security.ts). */
 const isDocument = (file: string) => file.endsWith(".html") || file === "/sw.js";
+/** The build's hashed files: named by their content, cached for a year, never asked for again. */
+const isImmutable = (file: string) => file.startsWith("/assets/");
 
 /** Out of file descriptors for now: worth trying again in a moment. */
 const BUSY = new Set(["EMFILE", "ENFILE", "EAGAIN"]);
@@ -54,7 +56,7 @@ export function siteFiles(dir = "build/client", log?: Logger): SiteFiles {
       Object.assign(set, headers.shareImages.headers);
     const policy = headers.csp[file];
     if (policy) set["Content-Security-Policy"] = policy;
-    set["Cache-Control"] = file.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache";
+    set["Cache-Control"] = isImmutable(file) ? "public, max-age=31536000, immutable" : "no-cache";
     return set;
   }
 
@@ -93,7 +95,13 @@ export function siteFiles(dir = "build/client", log?: Logger): SiteFiles {
     const readFailed = (error: NodeJS.ErrnoException) =>
       log?.error("file read failed", { file: routeText(file), error: error.code ?? errorText(error) });
     try {
-      const sent = await sendFile(req, res, { root, file, headers: headersFor(file), onReadError: readFailed });
+      const sent = await sendFile(req, res, {
+        root,
+        file,
+        headers: headersFor(file),
+        validators: !isImmutable(file),
+        onReadError: readFailed,
+      });
       if (sent === "missing") {
         // Said once per file: old tabs may ask for it many times.
         if (built.delete(file)) log?.warn("file of the build is missing", { file: routeText(file), error: "ENOENT" });
