@@ -61,3 +61,36 @@ it("says the latest once the pause is over, and nothing while nothing changes", 
   // Nothing is left to fire once the region has gone.
   expect(vi.getTimerCount()).toBe(0);
 });
+
+/** Says the tab is hidden or shown, as a switch of tabs does. */
+function setHidden(hidden: boolean) {
+  Object.defineProperty(document, "visibilityState", {
+    configurable: true,
+    get: () => (hidden ? "hidden" : "visible"),
+  });
+  act(() => {
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+}
+
+it("while the tab is hidden, says nothing and keeps no timer; shown again, says the latest at once", async () => {
+  const { said, show, wait, unmount } = mount();
+  await show("1 of 100 bubbles popped.");
+  await wait(100);
+  setHidden(true);
+  try {
+    await show("2 of 100 bubbles popped.");
+    await show("3 of 100 bubbles popped.");
+    expect(vi.getTimerCount()).toBe(0);
+    await wait(30_000);
+    expect(said).toEqual([[0, "1 of 100 bubbles popped."]]);
+  } finally {
+    setHidden(false);
+  }
+  await wait(100);
+  expect(said).toEqual([
+    [0, "1 of 100 bubbles popped."],
+    [30, "3 of 100 bubbles popped."],
+  ]);
+  await unmount();
+});

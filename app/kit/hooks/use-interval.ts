@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { whileShown } from "../lib/while-shown";
 
 /**
  * Calls `fn` every `ms` while mounted; `ms` null pauses. Always calls the latest `fn`.
@@ -14,24 +15,11 @@ export function useInterval(fn: () => void, ms: number | null): void {
   });
   useEffect(() => {
     if (ms === null) return;
-    let id: ReturnType<typeof setInterval> | undefined;
     const tick = () => latest.current();
-    // Hidden: stop. Shown while stopped (or at the start): catch up at once, unless starting, and go on.
-    const sync = (catchUp: boolean) => {
-      const hidden = document.visibilityState === "hidden";
-      if (!hidden && id !== undefined) return;
-      clearInterval(id);
-      id = undefined;
-      if (hidden) return;
-      if (catchUp) tick();
-      id = setInterval(tick, ms);
-    };
-    const onVisibility = () => sync(true);
-    sync(false);
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      clearInterval(id);
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
+    return whileShown((again) => {
+      if (again) tick();
+      const id = setInterval(tick, ms);
+      return () => clearInterval(id);
+    });
   }, [ms]);
 }
