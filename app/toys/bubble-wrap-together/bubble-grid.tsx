@@ -180,8 +180,8 @@ const Row = memo(function Row({
   tabStop: number;
 }) {
   // The row's bubbles are written as plain DOM (row-cells.ts), not as React elements: a phone's
-  // sheet has a few hundred of them, and React's fibers for them were most of the page's work as it
-  // filled and as the sheet arrived (issue 63). React keeps the rows; each row keeps its buttons.
+  // sheet has a few hundred of them, and React's work for them was a third of the page's script
+  // time as it filled (issue 63). React keeps the rows; each row keeps its buttons.
   const element = useRef<HTMLDivElement>(null);
   const drawn = useRef<DrawnRow | null>(null);
   useLayoutEffect(() => {
