@@ -19,40 +19,50 @@ const BUTTON = "block size-full rounded-full transition-transform duration-150 m
 const WHOLE = `${BUTTON} border-2 border-white bg-sky-200 hover:scale-105 group-aria-disabled:opacity-60`;
 const POPPED = `${BUTTON} scale-75 bg-white/10 ring-1 ring-white/30`;
 
-function cell(i: number): HTMLElement {
-  const cell = document.createElement("div");
-  cell.setAttribute("role", "gridcell");
-  cell.className = "size-10 p-0.5";
-  const button = document.createElement("button");
-  button.type = "button";
+/** A grid cell with its button, made whole from a template and filled in while still detached. */
+let template: HTMLElement | undefined;
+function cell(i: number, popped: boolean, tabbable: boolean): HTMLElement {
+  if (!template) {
+    template = document.createElement("div");
+    template.setAttribute("role", "gridcell");
+    template.className = "size-10 p-0.5";
+    const button = document.createElement("button");
+    button.type = "button";
+    template.append(button);
+  }
+  const cell = template.cloneNode(true) as HTMLElement;
+  const button = cell.firstElementChild as HTMLButtonElement;
   button.dataset.i = String(i);
   button.setAttribute("aria-label", `Bubble ${i + 1}`);
-  cell.append(button);
+  show(button, popped);
+  button.tabIndex = tabbable ? 0 : -1;
   return cell;
+}
+
+function show(button: HTMLButtonElement, popped: boolean) {
+  button.setAttribute("aria-pressed", String(popped));
+  button.className = popped ? POPPED : WHOLE;
 }
 
 /**
  * Brings `row`'s buttons to `next` from what `drawn` said they showed (null: nothing yet), touching
- * only what changed, and returns what they show now.
+ * only what changed, and returns what they show now. A new row's cells are made in full before they
+ * join the page, and join it at once.
  */
 export function drawRow(row: HTMLElement, drawn: DrawnRow | null, next: DrawnRow): DrawnRow {
-  let was = drawn;
-  if (!was || was.start !== next.start || was.end !== next.end) {
+  if (!drawn || drawn.start !== next.start || drawn.end !== next.end) {
     const cells: HTMLElement[] = [];
-    for (let i = next.start; i < next.end; i++) cells.push(cell(i));
+    for (let i = next.start; i < next.end; i++)
+      cells.push(cell(i, next.state[i - next.start] === "1", next.tabStop === i));
     row.replaceChildren(...cells);
-    was = null;
+    return next;
   }
   for (let i = next.start; i < next.end; i++) {
     const k = i - next.start;
     const button = row.children[k]?.firstElementChild as HTMLButtonElement | undefined;
     if (!button) continue;
-    const popped = next.state[k] === "1";
-    if (!was || was.state[k] !== next.state[k]) {
-      button.setAttribute("aria-pressed", String(popped));
-      button.className = popped ? POPPED : WHOLE;
-    }
-    if (!was || (was.tabStop === i) !== (next.tabStop === i)) button.tabIndex = next.tabStop === i ? 0 : -1;
+    if (drawn.state[k] !== next.state[k]) show(button, next.state[k] === "1");
+    if ((drawn.tabStop === i) !== (next.tabStop === i)) button.tabIndex = next.tabStop === i ? 0 : -1;
   }
   return next;
 }
