@@ -51,7 +51,7 @@ export function siteConfig(
   const example = SHIPPED_UPSTREAMS.exec(text);
   if (!example) throw new Error(`${SITE_CONFIG}: expected the example servers "server 127.0.0.1:300N ...;"`);
   const settings = example[2] ?? "";
-  let config = replaceChecked(text, SHIPPED_ROOT, root, 5, SHIPPED_ROOT);
+  let config = replaceChecked(text, SHIPPED_ROOT, root, 6, SHIPPED_ROOT);
   config = replaceChecked(
     config,
     SHIPPED_UPSTREAMS,
