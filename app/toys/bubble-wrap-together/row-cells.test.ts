@@ -64,3 +64,16 @@ describe("a row of the shared sheet, as plain DOM", () => {
     ]);
   });
 });
+
+describe("a row drawn again for a new width", () => {
+  it("hands the focus of a bubble still in the row to its new button", () => {
+    const row = document.createElement("div");
+    document.body.append(row);
+    const drawn = drawRow(row, null, { start: 0, end: 4, state: "0000", tabStop: 2 });
+    row.querySelector<HTMLElement>('[data-i="2"]')?.focus();
+    drawRow(row, drawn, { start: 0, end: 3, state: "000", tabStop: 2 });
+    expect((document.activeElement as HTMLElement).dataset.i).toBe("2");
+    expect(row.contains(document.activeElement)).toBe(true);
+    row.remove();
+  });
+});

@@ -2,8 +2,8 @@
  * A row of the shared sheet written as plain DOM: a grid cell and a button per bubble ("Bubble N",
  * pressed once popped), made once for the row and then changed only where a bubble's state or the
  * tab stop changed. The grid (bubble-grid.tsx) keeps the rows in React; the few hundred buttons in
- * view are cheaper as DOM than as React elements (at 8x CPU, the page's script time in the 5 s after
- * its paint fell by a third: docs/performance.md).
+ * view are cheaper as DOM than as React elements (with the rows drawn in one frame, the page's
+ * main-thread time at 8x CPU in the 5 s after its paint fell by a third: docs/performance.md).
  */
 
 /** What a row shows now: which bubbles, their state ("1" popped), the one in the tab order (or -1). */
@@ -54,7 +54,12 @@ export function drawRow(row: HTMLElement, drawn: DrawnRow | null, next: DrawnRow
     const cells: HTMLElement[] = [];
     for (let i = next.start; i < next.end; i++)
       cells.push(cell(i, next.state[i - next.start] === "1", next.tabStop === i));
+    // A bubble in focus keeps it when the sheet's width changes (a rotated phone): its new button takes it.
+    const focused = row.contains(document.activeElement)
+      ? (document.activeElement as HTMLElement).dataset.i
+      : undefined;
     row.replaceChildren(...cells);
+    if (focused !== undefined) row.querySelector<HTMLElement>(`[data-i="${focused}"]`)?.focus({ preventScroll: true });
     return next;
   }
   for (let i = next.start; i < next.end; i++) {
