@@ -2,6 +2,7 @@ import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { useAnnounced } from "./use-announced";
+import { fakeVisibility } from "./visibility-test-kit";
 
 declare global {
   // React's act() warns unless the environment says it is a test.
@@ -10,7 +11,10 @@ declare global {
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 /**
  * A live region that says `text` as useAnnounced lets it: what it said, and when (whole seconds
@@ -62,31 +66,18 @@ it("says the latest once the pause is over, and nothing while nothing changes", 
   expect(vi.getTimerCount()).toBe(0);
 });
 
-/** Says the tab is hidden or shown, as a switch of tabs does. */
-function setHidden(hidden: boolean) {
-  Object.defineProperty(document, "visibilityState", {
-    configurable: true,
-    get: () => (hidden ? "hidden" : "visible"),
-  });
-  act(() => {
-    document.dispatchEvent(new Event("visibilitychange"));
-  });
-}
-
 it("while the tab is hidden, says nothing and keeps no timer; shown again, says the latest at once", async () => {
+  const visibility = fakeVisibility();
   const { said, show, wait, unmount } = mount();
   await show("1 of 100 bubbles popped.");
   await wait(100);
-  setHidden(true);
-  try {
-    await show("2 of 100 bubbles popped.");
-    await show("3 of 100 bubbles popped.");
-    expect(vi.getTimerCount()).toBe(0);
-    await wait(30_000);
-    expect(said).toEqual([[0, "1 of 100 bubbles popped."]]);
-  } finally {
-    setHidden(false);
-  }
+  visibility.switchTo("hidden");
+  await show("2 of 100 bubbles popped.");
+  await show("3 of 100 bubbles popped.");
+  expect(vi.getTimerCount()).toBe(0);
+  await wait(30_000);
+  expect(said).toEqual([[0, "1 of 100 bubbles popped."]]);
+  visibility.switchTo("visible");
   await wait(100);
   expect(said).toEqual([
     [0, "1 of 100 bubbles popped."],
