@@ -61,10 +61,15 @@ export function connectionSentence({
 /**
  * Every shared toy's connection in a live region of its own, said at most every
  * SAY_CONNECTION_EVERY_MS (the latest each time): the toy's line on screen changes at once, and is
- * not itself a live region (a connection that flaps would be read out at every change).
+ * not itself a live region (a connection that flaps would be read out at every change). The first
+ * try is not said, its outcome is, at once: said, "connecting" held "live" back for those seconds,
+ * after the page had gone live (issue 63: and a render in a settled page).
  */
 export function ConnectionAnnouncer(props: Parameters<typeof connectionSentence>[0]) {
-  const said = useAnnounced(connectionSentence(props), SAY_CONNECTION_EVERY_MS);
+  const said = useAnnounced(
+    props.connection === "connecting" ? "" : connectionSentence(props),
+    SAY_CONNECTION_EVERY_MS,
+  );
   // A status (a polite live region of its own), apart from the page's other announcements.
   return (
     <p className="sr-only" role="status">
