@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, WebSocketRoute } from "@playwright/test";
 import { expect, open, test } from "./fixtures";
 import { withPrivateServer } from "./private-server";
 import { announcements, readUntil, startReading, withScreenReader } from "./screen-reader";
@@ -17,9 +17,10 @@ const saidOnce = (said: string[]) => said.filter((phrase, i) => phrase === said[
 
 /**
  * Opens `path` with the reader listening from before the page goes live: the page's live channel
- * waits until the reader has started, so it hears the page go from connecting to live.
+ * waits until the reader has started, so it hears the outcome of the page's first try (said at
+ * once). The channel is the server's, or `answer` answers it instead.
  */
-async function listen(page: Page, path: string) {
+async function listen(page: Page, path: string, answer?: (ws: WebSocketRoute) => void) {
   await withScreenReader(page);
   await page.clock.install();
   let reading = () => {};
@@ -29,6 +30,7 @@ async function listen(page: Page, path: string) {
   const line = { cut: () => {} };
   await page.routeWebSocket(/\/api\/live/, async (ws) => {
     await started;
+    if (answer) return answer(ws);
     const server = ws.connectToServer();
     line.cut = () => {
       server.close();
@@ -109,16 +111,11 @@ sharedTest.describe("shared toys", () => {
   });
 });
 
-test("a busy site is said with the server's reason and when the page tries again", async ({ page }) => {
-  await withScreenReader(page);
-  await page.clock.install();
-  await page.routeWebSocket(/\/api\/live/, (ws) => {
+test("a busy site is said at once with the server's reason and when the page tries again", async ({ page }) => {
+  await listen(page, "/bubble-wrap/together", (ws) => {
     ws.send(JSON.stringify({ t: "busy", retryMs: 20_000, reason: "The site is full." }));
     ws.close({ code: 4429, reason: "Busy" });
   });
-  await open(page, "/bubble-wrap/together");
-  await startReading(page);
-  await page.clock.runFor(5000);
   await expect
     .poll(async () => (await announcements(page)).join("\n"))
     .toMatch(/polite: Connection: busy\. The site is full\. Trying again in \d+ s; your pops wait\./);
