@@ -32,8 +32,7 @@ export const secondsUntil = (at: number | null, now: number) =>
 export const SAY_CONNECTION_EVERY_MS = 5000;
 
 /** The state of the connection in a few words of its own, for the live region (the toy's line says more). */
-const SHORT: Record<Exclude<Connection, "busy">, string> = {
-  connecting: "Connection: connecting.",
+const SHORT: Record<Exclude<Connection, "busy" | "connecting">, string> = {
   live: "Connection: live.",
   reconnecting: "Connection: lost for a moment, coming back; what you do waits.",
   unreachable: "Connection: the site's server cannot be reached; what you do waits.",
@@ -42,7 +41,11 @@ const SHORT: Record<Exclude<Connection, "busy">, string> = {
   blocked: "Connection: this network does not let it through.",
 };
 
-/** The connection in one sentence for a live region: its few words, or while busy the busy words as they stand then. */
+/**
+ * The connection in one sentence for a live region: its few words, or while busy the busy words as
+ * they stand then. Nothing during the first try: its outcome is said, at once (said, "connecting"
+ * held "live" back for the throttle's seconds after the page had gone live; issue 63).
+ */
 export function connectionSentence({
   connection,
   busyUntil,
@@ -54,6 +57,7 @@ export function connectionSentence({
   busyReason?: string | null;
   waits: string;
 }): string {
+  if (connection === "connecting") return "";
   if (connection !== "busy") return SHORT[connection];
   return `Connection: busy. ${busyWords(secondsUntil(busyUntil, Date.now()), waits, busyReason)}`;
 }
@@ -61,15 +65,10 @@ export function connectionSentence({
 /**
  * Every shared toy's connection in a live region of its own, said at most every
  * SAY_CONNECTION_EVERY_MS (the latest each time): the toy's line on screen changes at once, and is
- * not itself a live region (a connection that flaps would be read out at every change). The first
- * try is not said, its outcome is, at once: said, "connecting" held "live" back for those seconds,
- * after the page had gone live (issue 63: and a render in a settled page).
+ * not itself a live region (a connection that flaps would be read out at every change).
  */
 export function ConnectionAnnouncer(props: Parameters<typeof connectionSentence>[0]) {
-  const said = useAnnounced(
-    props.connection === "connecting" ? "" : connectionSentence(props),
-    SAY_CONNECTION_EVERY_MS,
-  );
+  const said = useAnnounced(connectionSentence(props), SAY_CONNECTION_EVERY_MS);
   // A status (a polite live region of its own), apart from the page's other announcements.
   return (
     <p className="sr-only" role="status">
