@@ -34,13 +34,14 @@ export async function holdShellChunk(page: Page): Promise<() => void> {
 
 /**
  * A route handler for requests the page may give up while they are handled (a reload, a page
- * closed): its fetched response is disposed under it, or the page is gone; nobody waits for that
- * answer any more. Every other failure is the test's.
+ * closed, the test over while the page still prefetches a link): its fetched response is disposed
+ * under it, or the page or the test is gone; nobody waits for that answer any more. Every other
+ * failure is the test's.
  */
 function abandonable(handle: (route: Route) => Promise<void>): (route: Route) => Promise<void> {
   return (route) =>
     handle(route).catch((error: unknown) => {
-      if (!/has been disposed|has been closed|Target closed/i.test(String(error))) throw error;
+      if (!/has been disposed|has been closed|Target closed|Test ended/i.test(String(error))) throw error;
     });
 }
 
