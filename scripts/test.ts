@@ -25,9 +25,13 @@ const GROUPS: [name: string, script: string][][] = [
   // What the tests need from Debian (scripts/system-packages.mjs): installed as root, otherwise the
   // run stops at once with the one apt-get line that would install it.
   [["system", "test:system"]],
-  [["types", "typecheck"]],
-  [["lint", "lint"]],
-  [["build", "build"]],
+  // Beside each other: TypeScript and Biome only read the sources, and the build writes only
+  // build/ (2026-12-04, quiet: 5.0, 2.0 and 18.4 s one after another, 36 s of CPU on two cores).
+  [
+    ["build", "build"],
+    ["types", "typecheck"],
+    ["lint", "lint"],
+  ],
   [
     ["fleet", "test:fleet"],
     ["budget", "budget"],
@@ -116,8 +120,9 @@ for (const group of GROUPS) {
   const stages = group.filter(([stage]) => !only || only.includes(stage));
   // Stages at once read the build while any of them could make it again (the unit stage's global
   // setup builds a stale one): made fresh first, when older than the sources (`--only` without
-  // the build stage, after a change).
-  if (stages.length > 1 && spawnSync("node", ["scripts/build-if-needed.mjs"], { stdio: "inherit" }).status !== 0) {
+  // the build stage, after a change). Not beside the build stage, which makes it.
+  const readBuild = stages.length > 1 && !stages.some(([stage]) => stage === "build");
+  if (readBuild && spawnSync("node", ["scripts/build-if-needed.mjs"], { stdio: "inherit" }).status !== 0) {
     done.push({ name: "build", seconds: 0, ok: false });
     break;
   }
