@@ -1,6 +1,6 @@
-import { createClient, createSentinel } from "redis";
 import { listensAfterPromotion } from "./listens-after-promotion.ts";
 import { errorText, type Logger } from "./log.ts";
+import { redisLibrary } from "./redis-library.ts";
 import { type ReplicaCount, replicaWatch } from "./replica-wait.ts";
 import { sentinelAsker } from "./sentinel-asker.ts";
 import { StoreUnavailable } from "./store-guard.ts";
@@ -24,7 +24,7 @@ const socketOptions = (deadlineMs: number) => ({
 const queueOptions = { disableOfflineQueue: true, commandsQueueMaxLength: 1000 };
 
 export const createRedisClient = (url: string, deadlineMs: number) =>
-  createClient({ url, ...queueOptions, socket: socketOptions(deadlineMs) });
+  redisLibrary().createClient({ url, ...queueOptions, socket: socketOptions(deadlineMs) });
 export type RedisClient = ReturnType<typeof createRedisClient>;
 
 /** The connection that listens (a connection in subscriber mode can do nothing else). */
@@ -153,7 +153,7 @@ const NOT_COMMANDS = new Set(["connect", "close", "destroy", "on", "once", "off"
 
 function sentinelLink(settings: RedisSettings, sentinels: { host: string; port: number }[]): RedisLink {
   const { deadlineMs, log, mark } = settings;
-  const sentinel = createSentinel({
+  const sentinel = redisLibrary().createSentinel({
     name: settings.sentinelName ?? "pointless",
     sentinelRootNodes: sentinels,
     nodeClientOptions: { password: settings.password, ...queueOptions, socket: socketOptions(deadlineMs) },

@@ -1,4 +1,4 @@
-import { createClient } from "redis";
+import { redisLibrary } from "./redis-library.ts";
 
 /**
  * Which primary the Sentinels name now ("host:port"), asked of them directly with
@@ -15,7 +15,7 @@ export function sentinelAsker(settings: {
   deadlineMs: number;
 }) {
   const open = (host: string, port: number) =>
-    createClient({
+    redisLibrary().createClient({
       password: settings.password,
       disableOfflineQueue: true,
       socket: { host, port, connectTimeout: settings.deadlineMs, reconnectStrategy: false },
