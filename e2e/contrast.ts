@@ -3,8 +3,10 @@ import { type Page, test } from "@playwright/test";
 /**
  * Contrast measured from what is painted (WCAG 2 AA: 4.5:1, 3:1 for large text): every visible text
  * against the lightest and the darkest pixel behind it, read from a screenshot of the page with its
- * text made transparent. axe reports text over a gradient or an image as "incomplete" and checks
- * nothing there; this reads the pixels. Text that is only emoji (colour glyphs) is not text here.
+ * text made transparent, a form control's shown text (a select's choice, a field's value) as well.
+ * axe reports text over a gradient or an image as "incomplete" and checks nothing there; this reads
+ * the pixels, so where it runs axe's own contrast rule is left out (page-checks.ts). Text that is
+ * only emoji (colour glyphs) is not text here.
  */
 export interface LowContrast {
   text: string;
@@ -77,7 +79,32 @@ const textRuns = (page: Page) =>
         .map((r) => clipped(element instanceof SVGElement ? middle(r) : r))
         .filter((r) => r.width >= 1 && r.height >= 1)
         .map((r) => ({ x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height }));
-      if (rects.length === 0) continue;
+      add(element, text, rects);
+    }
+    // A form control's own text (a closed select's choice, a field's value) is in no text node: it
+    // is read over the control's content box, where it is painted.
+    const controls = document.querySelectorAll<HTMLSelectElement | HTMLInputElement | HTMLTextAreaElement>(
+      "select:not([multiple]), textarea, input:is(:not([type]), [type=text], [type=search], [type=email], [type=url], [type=tel], [type=number])",
+    );
+    for (const control of controls) {
+      const text = (
+        control instanceof HTMLSelectElement ? (control.selectedOptions[0]?.text ?? "") : control.value
+      ).trim();
+      if (!/[\p{L}\p{N}]/u.test(text)) continue;
+      if (!control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = control.getBoundingClientRect();
+      const style = getComputedStyle(control);
+      const px = (value: string) => Number.parseFloat(value) || 0;
+      const x = box.left + control.clientLeft + px(style.paddingLeft);
+      const y = box.top + control.clientTop + px(style.paddingTop);
+      const width = control.clientWidth - px(style.paddingLeft) - px(style.paddingRight);
+      const height = control.clientHeight - px(style.paddingTop) - px(style.paddingBottom);
+      if (width >= 1 && height >= 1) add(control, text, [{ x: x + scrollX, y: y + scrollY, width, height }]);
+    }
+    return found;
+
+    function add(element: Element, text: string, rects: Run["rects"]): void {
+      if (rects.length === 0) return;
       const style = getComputedStyle(element);
       let opacity = 1;
       for (let at: Element | null = element; at; at = at.parentElement) opacity *= Number(getComputedStyle(at).opacity);
@@ -92,7 +119,6 @@ const textRuns = (page: Page) =>
         large: size >= 24 || (bold && size >= 18.66),
       });
     }
-    return found;
   });
 
 /** The page's texts and a screenshot of what is painted behind them, taken while nothing moved. */
