@@ -120,8 +120,9 @@ for (const group of GROUPS) {
   const stages = group.filter(([stage]) => !only || only.includes(stage));
   // Stages at once read the build while any of them could make it again (the unit stage's global
   // setup builds a stale one): made fresh first, when older than the sources (`--only` without
-  // the build stage, after a change). Not beside the build stage, which makes it.
-  const readBuild = stages.length > 1 && !stages.some(([stage]) => stage === "build");
+  // the build stage, after a change). Not in the build's group, whose stages read only the sources
+  // (with `--only types,lint` too).
+  const readBuild = stages.length > 1 && !group.some(([stage]) => stage === "build");
   if (readBuild && spawnSync("node", ["scripts/build-if-needed.mjs"], { stdio: "inherit" }).status !== 0) {
     done.push({ name: "build", seconds: 0, ok: false });
     break;
@@ -145,7 +146,8 @@ console.log(
 );
 for (const stage of done) {
   const beside = GROUPS.find((group) => group.some(([name]) => name === stage.name))?.[0]?.[0];
-  const note = beside && beside !== stage.name ? `  (beside ${beside})` : "";
+  const note =
+    beside && beside !== stage.name && done.some(({ name }) => name === beside) ? `  (beside ${beside})` : "";
   console.log(
     `  ${stage.name.padEnd(7)} ${stage.seconds.toFixed(1).padStart(6)} s${stage.ok ? "" : "  FAILED"}${note}`,
   );
