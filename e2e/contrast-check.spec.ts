@@ -6,7 +6,7 @@ import { expect, open, test } from "./fixtures";
  * finds what that rule found, a text node and a form control's shown text alike, painted too pale
  * on the white they are written on.
  */
-test("the pixel contrast check finds pale text and a select's pale choice", async ({ page }) => {
+test("the pixel contrast check finds a field's pale value and a select's pale choice", async ({ page }) => {
   await open(page, "/uwu");
   await expect.poll(() => lowContrast(page)).toEqual([]);
   const field = page.getByRole("textbox");

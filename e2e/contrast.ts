@@ -86,6 +86,7 @@ const textRuns = (page: Page) =>
     const controls = document.querySelectorAll<HTMLSelectElement | HTMLInputElement | HTMLTextAreaElement>(
       "select:not([multiple]), textarea, input:is(:not([type]), [type=text], [type=search], [type=email], [type=url], [type=tel], [type=number])",
     );
+    const px = (value: string) => Number.parseFloat(value) || 0;
     for (const control of controls) {
       const text = (
         control instanceof HTMLSelectElement ? (control.selectedOptions[0]?.text ?? "") : control.value
@@ -94,7 +95,6 @@ const textRuns = (page: Page) =>
       if (!control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const box = control.getBoundingClientRect();
       const style = getComputedStyle(control);
-      const px = (value: string) => Number.parseFloat(value) || 0;
       const x = box.left + control.clientLeft + px(style.paddingLeft);
       const y = box.top + control.clientTop + px(style.paddingTop);
       const width = control.clientWidth - px(style.paddingLeft) - px(style.paddingRight);

@@ -1,6 +1,6 @@
 import { bytesFor } from "../../contracts/bubbles.ts";
 import type { RedisClient } from "../ops/backends.ts";
-import { redisLibrary } from "../ops/redis-library.ts";
+import { bufferReplies } from "../ops/redis-library.ts";
 import { sendWrite } from "../ops/replica-wait.ts";
 import type { BubbleStore, PopResult } from "./store.ts";
 
@@ -58,7 +58,7 @@ export function redisBubbleStore(redis: () => RedisClient): BubbleStore {
     async sheet(size) {
       const [sheet, storedSize, popped, finished, raw] = (await redis().sendCommand(
         ["EVAL", SHEET, "2", STATE, BITS, String(size)],
-        { typeMapping: { [redisLibrary().RESP_TYPES.BLOB_STRING]: Buffer } },
+        bufferReplies(),
       )) as [number, number, number, number, Buffer];
       // SETBIT grows the string only as far as the highest bit set: the rest is unpopped.
       const bits = new Uint8Array(bytesFor(Number(storedSize)));

@@ -13,3 +13,6 @@ export function redisLibrary(): typeof Redis {
   library ??= createRequire(import.meta.url)("redis") as typeof Redis;
   return library;
 }
+
+/** A command's options for replies read as bytes (a sheet's bits, a wall's cells), not text. */
+export const bufferReplies = () => ({ typeMapping: { [redisLibrary().RESP_TYPES.BLOB_STRING]: Buffer } });

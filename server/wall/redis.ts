@@ -1,7 +1,7 @@
 import { emptyCells, WALL_SIZE } from "../../contracts/wall.ts";
 import { luaGeneration, newGeneration } from "../live/generation.ts";
 import type { RedisClient } from "../ops/backends.ts";
-import { redisLibrary } from "../ops/redis-library.ts";
+import { bufferReplies } from "../ops/redis-library.ts";
 import { sendWrite } from "../ops/replica-wait.ts";
 import {
   FORGET_PER_WRITE,
@@ -65,7 +65,7 @@ export function redisWallStore(
     async wall() {
       const [raw, version, generation] = (await redis().sendCommand(
         ["EVAL", READ, "3", CELLS, VERSION, GENERATION, newGeneration()],
-        { typeMapping: { [redisLibrary().RESP_TYPES.BLOB_STRING]: Buffer } },
+        bufferReplies(),
       )) as [Buffer, number, Buffer];
       // SETRANGE grows the string only as far as the furthest cell painted: the rest is blank.
       const cells = emptyCells();
