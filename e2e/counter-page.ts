@@ -5,21 +5,15 @@ import { test as base, expect, open } from "./fixtures";
 
 /**
  * The Useless Button's global counter for its specs (global-counter.spec.ts,
- * global-counter-ledger.spec.ts): the page against a real server with a counter of its own, one per
- * worker (so totals are exact while the rest of the suite clicks elsewhere), SQLite behind it.
+ * global-counter-ledger.spec.ts, early-press.spec.ts): the page against a real server with a
+ * counter of its own, one per file in each worker that runs it (so totals are exact while the rest
+ * of the suite clicks elsewhere), SQLite behind it; kept by the suite's worker fixture
+ * (e2e/worker-servers.ts), so these specs share the suite's workers.
  */
-export const test = base.extend<{ counter: CounterServer }, { server: CounterServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
-      const server = await startCounterServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
-  counter: async ({ server }, use) => use(server),
-  baseURL: async ({ server }, use) => use(server.origin),
+export const test = base.extend<{ counter: CounterServer }>({
+  counter: async ({ workerServers }, use, testInfo) =>
+    use(await workerServers.get(testInfo.file, "counter", startCounterServer)),
+  baseURL: async ({ counter }, use) => use(counter.origin),
 });
 
 export const bigButton = (page: Page) => page.getByRole("main").getByRole("button").first();

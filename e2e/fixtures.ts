@@ -1,4 +1,5 @@
 import { type BrowserContext, test as base, type ConsoleMessage, expect, type Page } from "@playwright/test";
+import { WorkerServers } from "./worker-servers";
 
 export {
   animationsFinished,
@@ -24,6 +25,17 @@ interface Fixtures {
   offsite: string[];
   /** A failed test's screenshots: every page open when it ended, in every context (below). */
   failureScreenshots: undefined;
+  /** The worker's servers of the file before this test's are stopped as it begins (e2e/worker-servers.ts). */
+  serversOfThisFile: undefined;
+}
+
+interface WorkerFixtures {
+  /**
+   * The servers this worker started for its tests (e2e/worker-servers.ts): a spec file's own
+   * (e2e/private-server.ts), the global counter's (e2e/counter-page.ts). The suite's only worker
+   * fixture, so every Chromium spec shares the same workers (and their browsers).
+   */
+  workerServers: WorkerServers;
 }
 
 /**
@@ -46,7 +58,23 @@ function problemLine(message: ConsoleMessage, origin: string): string {
  * `browser.newContext()` (another visitor's). A test that expects a console error takes exactly
  * that line out of `problems` itself (`expectProblems`).
  */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  workerServers: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const servers = new WorkerServers();
+      await use(servers);
+      await servers.stopAll();
+    },
+    { scope: "worker" },
+  ],
+  serversOfThisFile: [
+    async ({ workerServers }, use, testInfo) => {
+      await workerServers.enter(testInfo.file);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   // Playwright's own `screenshot: "only-on-failure"` takes a screenshot of every page of every
   // context as the context closes, passed or not (it cannot know yet), and throws it away when the
   // test passes: a screenshot a test, about a third of a second of the browser's CPU each

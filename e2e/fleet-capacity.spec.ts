@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import WebSocket from "ws";
 import { CLICKS_TOPIC } from "../contracts/clicks";
 import { liveUrl } from "../contracts/live";
 import { startFleet } from "../scripts/lib/fleet";
 import { raiseOpenFileLimit } from "../scripts/lib/process-limits";
+import { expect, test } from "./fixtures";
 
 /**
  * Issue 57: the proxy an operator copies holds the visitors planned. nginx runs Debian's own

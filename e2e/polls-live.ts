@@ -6,7 +6,7 @@ import { installPausedClock } from "./timers";
 
 /**
  * The live polls' specs (polls-together.spec.ts, polls-together-away.spec.ts) against a server of
- * their own (one per worker) with a data folder nobody else touches: every visitor of a spec shares
+ * their own (one per spec file) with a data folder nobody else touches: every visitor of a spec shares
  * its counts, and each test builds on what the last one left.
  */
 export const pollsTest = withPrivateServer("polls", {

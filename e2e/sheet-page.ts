@@ -4,7 +4,7 @@ import { withPrivateServer } from "./private-server";
 
 /**
  * Bubble Wrap for Everyone for its specs (bubble-wrap-together.spec.ts, bubble-wrap-together-away.spec.ts):
- * the page against a server of its own (one per worker) with a sheet of 24 bubbles (so a test can
+ * the page against a server of its own (one per spec file) with a sheet of 24 bubbles (so a test can
  * finish one), and a data folder nobody else touches: every visitor of a spec shares it.
  */
 export const SIZE = 24;
