@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_CHROMIUM_ARGS } from "./e2e/chromium-args";
@@ -26,7 +26,10 @@ export default defineConfig({
   // Redis, channels reconnecting): on 2026-11-26, 2 / 3 workers took 5.1 / 4.1 min. With Firefox
   // and WebKit beside Chromium the stage is bound by CPU again (2026-12-02, quiet: vmstat 0% idle
   // throughout, and 3 / 5 workers took 10.8 / 12.2 min).
-  workers: process.env.CI ? 3 : undefined,
+  // Without CI, Playwright's own default was half the cores: one worker on two, and a newcomer's
+  // first `npm test` there took 11 min (2026-12-04: a fresh clone, `npm install && npm test` as
+  // root, the browser tests 567 s); at least three, as on CI, and half the cores where there are more.
+  workers: process.env.CI ? 3 : Math.max(3, Math.floor(availableParallelism() / 2)),
   forbidOnly: !!process.env.CI,
   reporter: "list",
   // Time to wait, not what is asserted. On 2026-11-25 the same two cores ran the whole suite in
