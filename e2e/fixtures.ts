@@ -33,7 +33,8 @@ interface WorkerFixtures {
   /**
    * The servers this worker started for its tests (e2e/worker-servers.ts): a spec file's own
    * (e2e/private-server.ts), the global counter's (e2e/counter-page.ts). The suite's only worker
-   * fixture, so every Chromium spec shares the same workers (and their browsers).
+   * fixture, so the Chromium specs share the same workers (and their browsers), but for the two
+   * that launch theirs with another UI font (routes.spec.ts, emoji-fonts.spec.ts).
    */
   workerServers: WorkerServers;
 }

@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type WebSocket from "ws";
 import { servedFiles } from "../scripts/build/nginx-includes";
 import { SITE_CONFIG, startProxy } from "../scripts/lib/nginx";
-import { expect, test as plain } from "./fixtures";
+import { expect, test as withoutFleet } from "./fixtures";
 import { SERVED_BY, servedByHeader, withFleet } from "./proxied-fleet";
 import { get, openChannel, type RawAnswer } from "./raw-client";
 
@@ -201,9 +201,8 @@ test("a request nginx sent to a server that then reset the connection goes to th
   }
 });
 
-// No fleet for this one: nginx only reads its configuration (the suite's test, so the suite's workers:
-// e2e/worker-servers.ts).
-plain("the shipped file passes `nginx -t` inside Debian's own nginx.conf, as an operator installs it", () => {
+// No fleet for this one: nginx only reads its configuration.
+withoutFleet("the shipped file passes `nginx -t` inside Debian's own nginx.conf, as an operator installs it", () => {
   // A copy of /etc/nginx pointing at itself, without Debian's welcome site, with the shipped file
   // in conf.d and only its folder changed: the brotli module comes from Debian's modules-enabled.
   const etc = mkdtempSync(join(tmpdir(), "pointless-etc-nginx-"));

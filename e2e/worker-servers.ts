@@ -31,6 +31,8 @@ export class WorkerServers {
    * failed); the servers of the file before it, if another, are stopped first.
    */
   async get<T extends Stoppable>(file: string, name: string, start: () => Promise<T>): Promise<T> {
+    // Here, not only in the suite's auto fixture: Playwright resolves `baseURL` (which asks for the
+    // server) for its own fixtures before the suite's auto fixtures run.
     await this.enter(file);
     let server = this.#running.get(name) as Promise<T> | undefined;
     if (!server) {
@@ -45,10 +47,14 @@ export class WorkerServers {
     return server;
   }
 
-  /** Stops and forgets every server. */
+  /** Stops and forgets every server; one that fails to stop does not keep the others running. */
   async stopAll(): Promise<void> {
     const stopping = [...this.#running.values()];
     this.#running.clear();
-    for (const server of stopping) await (await server.catch(() => undefined))?.stop();
+    const stopped = await Promise.allSettled(
+      stopping.map(async (server) => (await server.catch(() => undefined))?.stop()),
+    );
+    const failed = stopped.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    if (failed.length > 0) throw new AggregateError(failed, "a server of the worker's tests did not stop");
   }
 }
