@@ -39,6 +39,9 @@ export function withFleet(options: FleetOptions) {
             writeFileSync(path, [...server.earlierLogs, ...server.logs].join("\n"));
             await testInfo.attach(`server ${k} log`, { path, contentType: "text/plain" });
           }
+          for (const { name, text } of fleet.sentinel?.logs() ?? []) {
+            await testInfo.attach(`${name} log`, { body: text, contentType: "text/plain" });
+          }
         }
         await fleet.stop();
       }

@@ -3,7 +3,7 @@
 // a folder of its own) and as each Sentinel (`redis-server <file> --sentinel`). For `npm run fleet
 // --sentinel`, the failover tests and the fleet bench.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "redis";
@@ -32,6 +32,14 @@ export interface SentinelGroup {
   promotedFrom(port: number, timeoutMs?: number): Promise<string>;
   /** Starts node `port` again from its folder: the Sentinels make it a replica of the primary in place. */
   restart(port: number): Promise<void>;
+  /**
+   * What the Sentinels logged of the primary's fate, each line named by its Sentinel's port: who
+   * was called down (+sdown, +odown), the failovers and their outcome (+switch-master,
+   * -failover-abort-...), the instances they made replicas (+convert-to-slave). For a failed test.
+   */
+  events(): string[];
+  /** Every log of the group (each node's and each Sentinel's), by name. For a failed test. */
+  logs(): { name: string; text: string }[];
   stop(): Promise<void>;
 }
 
@@ -45,6 +53,8 @@ async function ask<T>(port: number, command: string[]): Promise<T> {
     client.destroy();
   }
 }
+
+const readLog = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -88,7 +98,11 @@ export async function startSentinelGroup({
       port,
       dir,
       detached,
-      more: replicaOf === undefined ? [] : ["--replicaof", "127.0.0.1", String(replicaOf)],
+      more: [
+        "--logfile",
+        join(dir, "redis.log"),
+        ...(replicaOf === undefined ? [] : ["--replicaof", "127.0.0.1", String(replicaOf)]),
+      ],
     });
     return { port, dir, child: redis.child };
   };
@@ -113,6 +127,7 @@ export async function startSentinelGroup({
           `port ${port}`,
           "bind 127.0.0.1",
           `dir ${dir}`,
+          `logfile ${join(dir, "sentinel.log")}`,
           `sentinel monitor ${SENTINEL_NAME} 127.0.0.1 ${primaryPort} 2`,
           `sentinel down-after-milliseconds ${SENTINEL_NAME} ${downAfterMs}`,
           `sentinel failover-timeout ${SENTINEL_NAME} ${Math.max(3000, downAfterMs * 3)}`,
@@ -189,8 +204,34 @@ export async function startSentinelGroup({
       const node = nodeAt(port);
       if (node.child.exitCode === null && node.child.signalCode === null) await stopProcess(node.child);
       // As the old primary's own configuration says: the Sentinels see it back and make it a replica.
-      const started = await startRedis({ port, dir: node.dir, detached });
+      const started = await startRedis({
+        port,
+        dir: node.dir,
+        detached,
+        more: ["--logfile", join(node.dir, "redis.log")],
+      });
       node.child = started.child;
+    },
+    events() {
+      return sentinelNodes.flatMap(({ port, dir }) =>
+        readLog(join(dir, "sentinel.log"))
+          .split("\n")
+          .filter((line) =>
+            /[+-](sdown|odown|switch-master|convert-to-slave|failover-abort[\w-]*|failover-end|elected-leader|promoted-slave)(\s|$)/.test(
+              line,
+            ),
+          )
+          .map((line) => `sentinel ${port}: ${line.replace(/^\d+:X /, "")}`),
+      );
+    },
+    logs() {
+      return [
+        ...nodes.map(({ port, dir }) => ({ name: `redis ${port}`, text: readLog(join(dir, "redis.log")) })),
+        ...sentinelNodes.map(({ port, dir }) => ({
+          name: `sentinel ${port}`,
+          text: readLog(join(dir, "sentinel.log")),
+        })),
+      ];
     },
     stop,
   };
