@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MessageLimit } from "../../../contracts/live";
 import { WALL_MESSAGE_LIMIT } from "../../../contracts/wall";
-import { createOutbox } from "./outbox";
+import { createOutbox, MAX_LATER_TRIES } from "./outbox";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -97,19 +97,19 @@ describe("the outbox", () => {
     expect(outbox.unconfirmed()).toEqual([1]);
   });
 
-  it("gives items back after the server has said 'later' to them ten times, rather than send them for ever", () => {
+  it("gives items back after the server has said 'later' to them MAX_LATER_TRIES times, rather than send them for ever", () => {
     const { sent, outbox } = setUp();
     outbox.add(1);
     outbox.add(2);
     vi.advanceTimersByTime(50);
-    for (let k = 1; k < 10; k++) {
+    for (let k = 1; k < MAX_LATER_TRIES; k++) {
       expect(outbox.refuse((sent.at(-1) as [number, number[]])[0], 100)).toEqual([]);
       vi.advanceTimersByTime(150);
     }
-    expect(sent).toHaveLength(10);
+    expect(sent).toHaveLength(MAX_LATER_TRIES);
     expect(outbox.refuse((sent.at(-1) as [number, number[]])[0], 100)).toEqual([1, 2]);
     vi.advanceTimersByTime(1000);
-    expect(sent).toHaveLength(10);
+    expect(sent).toHaveLength(MAX_LATER_TRIES);
     expect(outbox.unconfirmed()).toEqual([]);
   });
 

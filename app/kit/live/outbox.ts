@@ -36,6 +36,14 @@ export interface Outbox<T> {
   stop(): void;
 }
 
+/**
+ * How many "later"s an item waits through before the page gives it back. A store that does not
+ * take writes says "later" every 2 s, and a Redis failover refuses writes until the old primary is
+ * back as a replica, about 25 s, or usually REDIS_ALONE_AFTER_S (60 s) at most (docs/decisions/0010;
+ * two failovers in a row can take longer): 45 tries, 90 s, wait through it with room.
+ */
+export const MAX_LATER_TRIES = 45;
+
 export interface OutboxOptions<T> {
   /** Sends message `n`; false when it cannot go now (it waits for the next round). */
   send: (n: number, items: T[]) => boolean;
@@ -58,7 +66,7 @@ export function createOutbox<T>({
   maxPerMessage,
   limit,
   itemLimit,
-  maxTries = 10,
+  maxTries = MAX_LATER_TRIES,
 }: OutboxOptions<T>): Outbox<T> {
   const pacer = createPacer(limit);
   const items = itemLimit ? createPacer(itemLimit) : null;

@@ -1,4 +1,5 @@
 import type { MessageLimit } from "../../../contracts/live";
+import { MAX_LATER_TRIES } from "../../kit/live/outbox";
 import { createPacer } from "../../kit/live/pacer";
 
 /**
@@ -40,7 +41,7 @@ interface Waiting {
 export function createBallotBox({
   send,
   limit,
-  maxTries = 10,
+  maxTries = MAX_LATER_TRIES,
 }: {
   /** Sends vote message `n`; false when it cannot go now (it waits for the next flush). */
   send: (n: number, q: number, a: number) => boolean;
