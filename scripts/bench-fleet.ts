@@ -80,7 +80,7 @@ console.log(
 const failover = await measureFailover();
 const failoverText = [
   "",
-  "**A failover** (scripts/bench/failover.ts): three servers on Redis with a replica and three Sentinels (down after 1 s), behind the proxy; a device counts every 50 ms through the proxy while a crowd follows the total live; the primary is killed with SIGKILL 3 s in. The time to the first count acknowledged on the new primary, the total's fan-out (a count's acknowledgement to each watcher hearing it) over the run, and the watchers whose channel closed (a page would say \"Reconnecting…\").",
+  "**A failover** (scripts/bench/failover.ts): three servers on Redis with a replica and three Sentinels (down after 1 s), behind the proxy; a device counts every 50 ms through the proxy while a crowd follows the total live; the primary is killed with SIGKILL 3 s in, and started again once the replica is promoted. The time to the first count acknowledged on the new primary (which waits for a replica: the old primary, once the Sentinels have made it one, docs/decisions/0010), the total's fan-out (a count's acknowledgement to each watcher hearing it) over the run, and the watchers whose channel closed (a page would say \"Reconnecting…\").",
   "",
   ...FAILOVER_HEADER,
   failoverRow(failover),

@@ -109,7 +109,7 @@ export function createApi({
             {
               kind: "no-replica",
               advice:
-                "the Redis primary has no replica connected: writes are acknowledged by the primary alone, and a failover would have nothing to promote; start the replica (or the old primary, which Sentinel makes a replica)",
+                "the Redis primary has no replica connected: writes are refused (the pages keep them and send them again) until one is back, or acknowledged by the primary alone once it has had none for REDIS_ALONE_AFTER_S; start the replica (or the old primary, which Sentinel makes a replica)",
             },
           ]
         : []),

@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { errorText, type Logger } from "./log.ts";
 import { openRedisLink, type RedisClient, type RedisSettings, type Subscriber } from "./redis.ts";
 import type { ReplicaCount } from "./replica-wait.ts";
-import { createStoreGuard, StoreUnavailable } from "./store-guard.ts";
+import { createStoreGuard, type StoreOutcome, StoreUnavailable } from "./store-guard.ts";
 
 /**
  * The stores every live feature shares: one SQLite file (the default, one machine) or Redis
@@ -51,11 +51,13 @@ export interface BackendOptions {
   redisSentinelPassword?: string;
   /** A write is acknowledged once this many of the primary's connected replicas have it (0: at once). */
   redisWaitReplicas?: number;
+  /** With none connected, how long writes are refused before the primary alone acknowledges them. */
+  redisAloneAfterMs?: number;
   dataDir: string;
   deadlineMs: number;
   log: Logger;
   /** Told of every store call (createStoreGuard's `observe`). */
-  observe?: (store: string, outcome: "ok" | "error" | "timeout", seconds: number) => void;
+  observe?: (store: string, outcome: StoreOutcome, seconds: number) => void;
 }
 
 const guardFor = (name: string, { deadlineMs, log, observe }: BackendOptions) =>
@@ -131,6 +133,7 @@ function openRedis(options: BackendOptions): Backends {
     password: options.redisPassword,
     sentinelPassword: options.redisSentinelPassword,
     waitReplicas: options.redisWaitReplicas,
+    aloneAfterMs: options.redisAloneAfterMs,
     deadlineMs: options.deadlineMs,
     log: options.log,
     mark: guard.mark,

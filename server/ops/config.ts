@@ -11,6 +11,7 @@ import { proxyTrust } from "../http/client-address.ts";
 import { MAKE_SECRET, MIN_SECRET_CHARS, randomEnough } from "../live/visitor.ts";
 import { DEFAULT_MAX_VOTES } from "../polls/store.ts";
 import type { Limit } from "./limiter.ts";
+import { DEFAULT_ALONE_AFTER_S } from "./replica-wait.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -76,6 +77,9 @@ export const EnvSchema = v.object({
   REDIS_SENTINEL_PASSWORD: v.optional(v.pipe(v.string(), v.maxLength(512))),
   // A write is acknowledged once this many of the replicas the primary has connected have it (WAIT).
   REDIS_WAIT_REPLICAS: v.optional(whole(0, 16)),
+  // With no replica connected, writes are refused ("later") this long, then acknowledged by the
+  // primary alone (docs/decisions/0010).
+  REDIS_ALONE_AFTER_S: v.optional(whole(0, 86_400), String(DEFAULT_ALONE_AFTER_S)),
   COUNTER_DATA_DIR: v.optional(v.string(), "data"),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.check(readsAsTrust), v.transform(proxyTrust)), "0"),
   COUNTER_READ_LIMIT: v.optional(limit, limitText(DEFAULT_LIMITS.read)),
@@ -143,6 +147,8 @@ export const EXPECTED: Record<Setting, string> = {
   REDIS_PASSWORD: "the Redis password, at most 512 characters",
   REDIS_SENTINEL_PASSWORD: "the Sentinels' password, at most 512 characters",
   REDIS_WAIT_REPLICAS: "a whole number from 0 to 16 (replicas that must have a write before it is acknowledged)",
+  REDIS_ALONE_AFTER_S:
+    "a whole number of seconds from 0 to 86400 (with no replica connected, how long writes wait for one before the primary alone acknowledges them)",
   COUNTER_DATA_DIR: "a folder",
   TRUST_PROXY:
     'the addresses or subnets of the proxies in front, comma-separated (e.g. "10.0.0.0/8,127.0.0.1" or "loopback"), or how many proxies are in front (0, 1, 2...)',
@@ -243,6 +249,7 @@ export function readConfig(env: Env = process.env) {
     redisPassword: s.REDIS_PASSWORD,
     redisSentinelPassword: s.REDIS_SENTINEL_PASSWORD,
     redisWaitReplicas: s.REDIS_WAIT_REPLICAS ?? (s.REDIS_SENTINELS ? 1 : 0),
+    redisAloneAfterMs: s.REDIS_ALONE_AFTER_S * 1000,
     dataDir: s.COUNTER_DATA_DIR,
     trust: s.TRUST_PROXY,
     limits: { read: s.COUNTER_READ_LIMIT, write: s.COUNTER_WRITE_LIMIT },

@@ -1,5 +1,5 @@
 import { createClient } from "redis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type SentinelGroup, startSentinelGroup } from "../../scripts/lib/redis-sentinel.ts";
 import { createLogger } from "./log.ts";
 import { replicaWatch, sendWrite } from "./replica-wait.ts";
@@ -31,12 +31,81 @@ function primaryAlone() {
   };
 }
 
-describe("a write acknowledged by a primary alone", () => {
+describe("a write while the primary has no replica (docs/decisions/0010)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A primary whose replicas (ROLE's third element) the test sets; its writes and WAITs recorded. */
+  function primaryWithReplicas() {
+    const written: string[][] = [];
+    const waited: string[][] = [];
+    const state = { replicas: [] as string[][] };
+    const client = {
+      async sendCommand(args: string[]) {
+        if (args[0] === "ROLE") return ["master", 0, state.replicas];
+        written.push(args);
+        return "OK";
+      },
+    };
+    const watch = replicaWatch(
+      client,
+      async (args, wait) => {
+        waited.push(args);
+        return ["OK", String(state.replicas.length)];
+      },
+      { waitReplicas: 1, aloneAfterMs: 60_000, deadlineMs: 1500, log: quiet },
+    );
+    return { client, written, waited, state, watch };
+  }
+  const REPLICA = ["127.0.0.1", "7002", "0"];
+
+  it("is refused (the page sends it again) until the primary has had none for REDIS_ALONE_AFTER_S, then acknowledged alone", async () => {
+    const { client, written, watch } = primaryWithReplicas();
+    await expect(sendWrite(client, ["EVALSHA", "pop"])).rejects.toThrow(/no replica for 0 s/);
+    await vi.advanceTimersByTimeAsync(59_000);
+    await expect(sendWrite(client, ["EVALSHA", "pop"])).rejects.toThrow(/no replica for 59 s/);
+    // Refused before it is sent: nothing reached the primary.
+    expect(written).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(sendWrite(client, ["EVALSHA", "pop"])).resolves.toBe("OK");
+    expect(written).toEqual([["EVALSHA", "pop"]]);
+    watch.stop();
+  });
+
+  it("waits for a replica again once the one that came back is gone, and after a promotion or a reconnect", async () => {
+    const { client, written, waited, state, watch } = primaryWithReplicas();
+    await vi.advanceTimersByTimeAsync(61_000);
+    await expect(sendWrite(client, ["EVALSHA", "a"])).resolves.toBe("OK");
+    // A replica back: each write waits for it (WAIT), none alone.
+    state.replicas = [REPLICA];
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(sendWrite(client, ["EVALSHA", "b"])).resolves.toBe("OK");
+    expect(waited).toEqual([["EVALSHA", "b"]]);
+    // Gone again: the wait begins again, from the first answer that says none.
+    state.replicas = [];
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(sendWrite(client, ["EVALSHA", "c"])).rejects.toBeInstanceOf(StoreUnavailable);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expect(sendWrite(client, ["EVALSHA", "d"])).resolves.toBe("OK");
+    // Another primary, maybe (`forget`): its time without a replica begins when it says so.
+    watch.forget();
+    await expect(sendWrite(client, ["EVALSHA", "e"])).rejects.toBeInstanceOf(StoreUnavailable);
+    expect(written.map((args) => args[1])).toEqual(["a", "d"]);
+    watch.stop();
+  });
+});
+
+describe("a write acknowledged by a primary alone (once it has had no replica for REDIS_ALONE_AFTER_S)", () => {
   const watched = (named: string | undefined, primaries: (string | undefined)[]) => {
     const { client, written } = primaryAlone();
     let look = 0;
     const watch = replicaWatch(client, async () => [], {
       waitReplicas: 1,
+      aloneAfterMs: 0,
       deadlineMs: 1500,
       log: quiet,
       confirm: { primary: () => primaries[Math.min(look++, primaries.length - 1)], named: async () => named },
@@ -66,9 +135,14 @@ describe("a write acknowledged by a primary alone", () => {
     }
   });
 
-  it("without Sentinel (REDIS_URL) is acknowledged by the primary alone, as before", async () => {
+  it("without Sentinel (REDIS_URL) is acknowledged by the primary alone, unconfirmed", async () => {
     const { client, written } = primaryAlone();
-    const watch = replicaWatch(client, async () => [], { waitReplicas: 1, deadlineMs: 1500, log: quiet });
+    const watch = replicaWatch(client, async () => [], {
+      waitReplicas: 1,
+      aloneAfterMs: 0,
+      deadlineMs: 1500,
+      log: quiet,
+    });
     await expect(sendWrite(client, ["EVALSHA", "pop"])).resolves.toBe("OK");
     expect(written).toHaveLength(1);
     watch.stop();
@@ -108,6 +182,7 @@ describe("the Sentinels asked which primary they name, through a failover and th
           expect(((await old.sendCommand(["ROLE"])) as unknown[])[0]).toBe("master");
           const watch = replicaWatch(old, async () => [], {
             waitReplicas: 1,
+            aloneAfterMs: 0,
             deadlineMs: 1000,
             log: quiet,
             confirm: { primary: () => `127.0.0.1:${killed}`, named: asker.named },

@@ -59,6 +59,8 @@ export interface RedisSettings {
   sentinelPassword?: string;
   /** A write is acknowledged once this many of the primary's connected replicas have it. */
   waitReplicas?: number;
+  /** With no replica connected, writes are refused for this long, then acknowledged by the primary alone. */
+  aloneAfterMs?: number;
   deadlineMs: number;
   log: Logger;
   /** Told when the primary answers, and when it does not. */

@@ -1,5 +1,5 @@
 import type { Logger } from "./log.ts";
-import { StoreUnavailable } from "./store-guard.ts";
+import { NotReplicated, StoreUnavailable } from "./store-guard.ts";
 
 /**
  * The write rule of docs/decisions/0006: a store's write is acknowledged once the replicas the
@@ -16,8 +16,9 @@ const writers = new WeakMap<object, (args: string[]) => Promise<unknown>>();
 /**
  * Sends a write (a store's script) and resolves with its reply once it is acknowledged: on a link
  * that waits for replicas, when the replicas the primary has connected (up to REDIS_WAIT_REPLICAS)
- * have it, else as soon as the primary has. A write that did not reach them in time rejects: the
- * page is told "later" and sends it again, and every store applies a write sent again once.
+ * have it (with none connected, see replicaWatch), else as soon as the primary has. A write that
+ * did not reach them in time rejects: the page is told "later" and sends it again, and every store
+ * applies a write sent again once.
  */
 export function sendWrite(client: Commands, args: string[]): Promise<unknown> {
   const write = writers.get(client);
@@ -29,6 +30,9 @@ export type Pipeline = (args: string[], wait: string[]) => Promise<unknown[]>;
 
 /** What a link knows of its primary's replicas: a count, or why it does not know. */
 export type ReplicaCount = number | "unknown";
+
+/** REDIS_ALONE_AFTER_S's default: more than a failover takes to end with the old primary a replica (decision 0010). */
+export const DEFAULT_ALONE_AFTER_S = 60;
 
 /** The words a ROLE timeout leaves, told from a refusal (an error the primary answered). */
 const NO_ANSWER = "ROLE: no answer";
@@ -44,12 +48,24 @@ const NO_ANSWER = "ROLE: no answer";
  * unanswered, a write waits for the number configured and WAIT says whether they have it; where
  * it is refused, `replicas()` says "unknown", which /readyz shows as a warning, and the log says
  * so once.
+ *
+ * While the primary has no replica connected, a write is refused ("later") until it has had none
+ * for `aloneAfterMs` (REDIS_ALONE_AFTER_S) as this link saw it, and only then acknowledged by the
+ * primary alone (docs/decisions/0010); the count begins again with another primary (with Sentinel,
+ * another address; with REDIS_URL, any reconnect, which may be a failover behind the name). What takes a replica away is mostly a failover, and the
+ * node that comes back from it (the old primary, started again) is a primary of its own, with the
+ * data it had when it died, until the Sentinels make it a replica (about 10 s after it is back),
+ * and promotable all along: a second failover meanwhile, which a Sentinel's false alarm starts
+ * (on loopback, one second after the first), promotes it, and everything the primary took alone
+ * was gone (e2e/fleet-redis-failover, CI on 2026-12-04: 17 acknowledged pops).
  */
 export function replicaWatch(
   client: Commands,
   pipeline: Pipeline,
   settings: {
     waitReplicas?: number;
+    /** How long the primary must have had no replica before a write is acknowledged by it alone. */
+    aloneAfterMs?: number;
     deadlineMs: number;
     log: Logger;
     /**
@@ -62,6 +78,13 @@ export function replicaWatch(
   },
 ) {
   const wanted = settings.waitReplicas ?? 0;
+  const aloneAfterMs = settings.aloneAfterMs ?? DEFAULT_ALONE_AFTER_S * 1000;
+  /** Since when the primary has had no replica (this link's first answer of none), or null. */
+  let aloneSince: number | null = null;
+  /** Which primary that was (with Sentinel; undefined with REDIS_URL). */
+  let aloneOn: string | undefined;
+  /** The log said that the primary alone acknowledges writes now (once per time without a replica). */
+  let aloneSaid = false;
   const waitMs = Math.max(50, Math.min(500, Math.floor(settings.deadlineMs / 3)));
   let connected: number | null = null;
   /** Why the primary refuses ROLE (its error reply: an ACL, a renamed command), or null. */
@@ -103,12 +126,26 @@ export function replicaWatch(
     if (asked !== generation) return;
     const now = role[0] === "master" && Array.isArray(role[2]) ? role[2].length : 0;
     if (now !== connected) {
-      if (now < wanted) {
-        settings.log.warn("redis primary has fewer replicas than writes wait for: acknowledged by the primary alone", {
+      if (now === 0) {
+        settings.log.warn(
+          aloneAfterMs > 0
+            ? "redis primary has no replica: writes are refused until one is back, or acknowledged by the primary alone once it has had none for REDIS_ALONE_AFTER_S"
+            : "redis primary has no replica: writes are acknowledged by the primary alone (REDIS_ALONE_AFTER_S=0)",
+          { wanted, aloneAfterS: aloneAfterMs / 1000 },
+        );
+      } else if (now < wanted) {
+        settings.log.warn("redis primary has fewer replicas than writes wait for: each write waits for those it has", {
           replicas: now,
           wanted,
         });
       } else if (connected !== null) settings.log.info("redis primary has its replicas again", { replicas: now });
+    }
+    const on = settings.confirm?.primary();
+    if (now > 0) aloneSince = null;
+    else if (aloneSince === null || on !== aloneOn) {
+      aloneSince = Date.now();
+      aloneOn = on;
+      aloneSaid = false;
     }
     connected = now;
     refused = null;
@@ -137,7 +174,24 @@ export function replicaWatch(
       }
       // Still unknown (ROLE refused, or unanswered): the number configured, and WAIT says.
       const copies = connected === null ? wanted : Math.min(wanted, connected);
-      if (copies === 0) return settings.confirm ? writeAlone(settings.confirm, args) : client.sendCommand(args);
+      if (copies === 0) {
+        const aloneMs = Date.now() - (aloneSince ?? Date.now());
+        if (aloneMs < aloneAfterMs) {
+          throw new NotReplicated(
+            `the Redis primary has had no replica for ${Math.round(aloneMs / 1000)} s: writes wait for one (or ${aloneAfterMs / 1000} s without)`,
+          );
+        }
+        if (!aloneSaid && aloneAfterMs > 0) {
+          aloneSaid = true;
+          settings.log.warn(
+            "redis primary has had no replica for REDIS_ALONE_AFTER_S: writes are acknowledged by it alone",
+            {
+              aloneAfterS: aloneAfterMs / 1000,
+            },
+          );
+        }
+        return settings.confirm ? writeAlone(settings.confirm, args) : client.sendCommand(args);
+      }
       const [reply, acked] = await pipeline(args, ["WAIT", String(copies), String(waitMs)]);
       // Not a count (an error in its place, a pipeline cut short): no replica is known to have it.
       if (!(Number(acked) >= copies)) {
@@ -156,6 +210,9 @@ export function replicaWatch(
      */
     forget: () => {
       connected = null;
+      // With REDIS_URL, a reconnect may be to another primary (a failover behind the name): its
+      // time without a replica begins when it says it has none. With Sentinel, the address tells.
+      if (!settings.confirm) aloneSince = null;
       refused = null;
       generation++;
       asking = null;

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { connect } from "node:net";
 import { expect, it, vi } from "vitest";
 import { createLogger } from "./log.ts";
-import { createStoreGuard, StoreUnavailable } from "./store-guard.ts";
+import { createStoreGuard, NotReplicated, StoreUnavailable } from "./store-guard.ts";
 
 const guard = () => createStoreGuard({ name: "test", deadlineMs: 50, log: createLogger("error", () => {}) });
 
@@ -22,6 +22,33 @@ it("tells its onBack handlers each time the store answers again after it did not
   store.mark(false, "gone again");
   store.mark(true);
   expect(back).toHaveBeenCalledTimes(2);
+});
+
+it("refuses a write no replica has without saying the store went: no line, no return, its own outcome", async () => {
+  const lines: string[] = [];
+  const outcomes: string[] = [];
+  const store = createStoreGuard({
+    name: "test",
+    deadlineMs: 50,
+    log: createLogger("info", (line) => lines.push(line)),
+    observe: (outcome) => outcomes.push(outcome),
+  });
+  const back = vi.fn();
+  store.onBack(back);
+  await store.run(() => "first answer");
+  lines.length = 0;
+  for (let k = 0; k < 3; k++) {
+    await expect(store.run(() => Promise.reject(new NotReplicated("no replica")))).rejects.toBeInstanceOf(
+      NotReplicated,
+    );
+  }
+  expect(store.up).toBe(true);
+  await store.run(() => "a read");
+  // Nothing was sent, so nothing landed unannounced: no read again, no line per refusal
+  // (replica-wait.ts says once that the primary has no replica).
+  expect(back).not.toHaveBeenCalled();
+  expect(lines).toEqual([]);
+  expect(outcomes).toEqual(["ok", "refused", "refused", "refused", "ok"]);
 });
 
 it("takes an answer that came in time while this process was busy past the deadline as an answer, not as late", async () => {

@@ -6,6 +6,19 @@ export class StoreUnavailable extends Error {
 }
 
 /**
+ * A write refused before it was sent: the Redis primary has no replica to have it
+ * (server/ops/replica-wait.ts, which logs that once). The request is refused as for an unavailable
+ * store, but the store is not away: its reads go on, and the guard does not say it went (one line
+ * per refusal, and a "back" after each, during a failover's seconds without a replica).
+ */
+export class NotReplicated extends StoreUnavailable {
+  override name = "NotReplicated";
+}
+
+/** How a store call ended, for the operator's metrics ("refused": a NotReplicated write). */
+export type StoreOutcome = "ok" | "error" | "timeout" | "refused";
+
+/**
  * Every call to a store goes through `run`: it gets a deadline (a frozen Redis or a locked SQLite
  * file is a 503 within `deadlineMs`, never a request left hanging), and the store's state is
  * followed, so the log has one line when it goes away and one when it is back, not one per request.
@@ -20,7 +33,7 @@ export function createStoreGuard({
   deadlineMs: number;
   log: Logger;
   /** Told of every call: how it ended and how long it took (for the operator's metrics). */
-  observe?: (outcome: "ok" | "error" | "timeout", seconds: number) => void;
+  observe?: (outcome: StoreOutcome, seconds: number) => void;
 }) {
   let up: boolean | undefined;
   const backHandlers: (() => void)[] = [];
@@ -54,6 +67,10 @@ export function createStoreGuard({
       observe?.("ok", seconds());
       return result;
     } catch (error) {
+      if (error instanceof NotReplicated) {
+        observe?.("refused", seconds());
+        throw error;
+      }
       mark(false, error);
       const timedOut = error instanceof StoreUnavailable;
       observe?.(timedOut ? "timeout" : "error", seconds());
