@@ -1,6 +1,9 @@
+import type { ChildProcess } from "node:child_process";
 import { createClient } from "redis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { startRedis, startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { type SentinelGroup, startSentinelGroup } from "../../scripts/lib/redis-sentinel.ts";
+import { makeSiteFixture } from "../test/site-fixture.ts";
 import { createLogger } from "./log.ts";
 import { replicaWatch, sendWrite } from "./replica-wait.ts";
 import { sentinelAsker } from "./sentinel-asker.ts";
@@ -53,7 +56,7 @@ describe("a write while the primary has no replica (docs/decisions/0010)", () =>
     };
     const watch = replicaWatch(
       client,
-      async (args, wait) => {
+      async (args) => {
         waited.push(args);
         return ["OK", String(state.replicas.length)];
       },
@@ -204,4 +207,51 @@ describe("the Sentinels asked which primary they name, through a failover and th
       asker.close();
     }
   }, 60_000);
+});
+
+describe("a site whose Redis primary has no replica, on a real redis-server (REDIS_WAIT_REPLICAS=1)", () => {
+  let redis: { url: string; port: number; child: ChildProcess };
+  let site: ReturnType<typeof makeSiteFixture>;
+  const servers: Awaited<ReturnType<typeof startSiteProcess>>[] = [];
+  beforeAll(async () => {
+    site = makeSiteFixture();
+    redis = await startRedis();
+    const env = { SITE_DIR: site.client, REDIS_URL: redis.url, REDIS_WAIT_REPLICAS: "1" };
+    servers.push(
+      ...(await Promise.all([startSiteProcess(env), startSiteProcess({ ...env, REDIS_ALONE_AFTER_S: "0" })])),
+    );
+  }, 30_000);
+  afterAll(async () => {
+    for (const server of servers) await stopProcess(server.child);
+    if (redis) await stopProcess(redis.child);
+    site?.remove();
+  });
+  const click = (origin: string, device: string) =>
+    fetch(`${origin}/api/clicks`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ device, from: 0, to: 3 }),
+    });
+
+  it("warns in /readyz, refuses writes (503) without saying the store went, and takes them alone after REDIS_ALONE_AFTER_S", async () => {
+    const [waiting, alone] = servers as [(typeof servers)[0], (typeof servers)[0]];
+    for (const server of servers) {
+      await expect
+        .poll(async () => (await (await fetch(`${server.origin}/readyz`)).json()) as Record<string, unknown>, {
+          timeout: 10_000,
+        })
+        .toMatchObject({
+          ready: true,
+          store: "redis",
+          replicas: 0,
+          warnings: [expect.objectContaining({ kind: "no-replica" })],
+        });
+    }
+    // REDIS_ALONE_AFTER_S's default (60 s) has not passed: refused, and the page sends it again.
+    for (let k = 0; k < 3; k++) expect((await click(waiting.origin, "no-replica-device-0123456789")).status).toBe(503);
+    expect(waiting.logs.filter((line) => line.includes("redis primary has no replica"))).toHaveLength(1);
+    expect(waiting.logs.some((line) => line.includes("store unavailable"))).toBe(false);
+    // With REDIS_ALONE_AFTER_S=0 the primary alone takes it at once (REDIS_URL: no Sentinel to ask).
+    expect((await click(alone.origin, "alone-device-0123456789")).status).toBe(200);
+  });
 });

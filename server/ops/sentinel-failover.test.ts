@@ -104,9 +104,6 @@ describe("Redis through Sentinel, its primary killed mid-traffic", () => {
     const events = (event: string) => group.events().filter((line) => line.includes(`${event} slave ${old} `));
     // Back, and not yet their replica (they convert it about 10 s after they see it): the moment CI met.
     expect(events("+convert-to-slave")).toEqual([]);
-    await expect
-      .poll(() => readyz(a.origin), { timeout: 5000 })
-      .toMatchObject({ primary: promoted, replicas: 0, warnings: [expect.objectContaining({ kind: "no-replica" })] });
     // The promoted primary stops answering: the Sentinels promote the old one, with its old data.
     const frozen = group.nodes.find(({ port }) => promoted.endsWith(`:${port}`));
     if (!frozen) throw new Error(`no node ${promoted}`);
