@@ -98,7 +98,12 @@ describe("Redis through Sentinel, its primary killed mid-traffic", () => {
     const promotedAfterMs = Date.now() - killedAt;
     const acked = () => devices.reduce((sum, d) => sum + d.acked, 0);
     const ackedAtPromotion = acked();
-    // As systemd would: the old primary back, a primary of its own until the Sentinels convert it.
+    // Both servers on the promoted one (where what it took alone would go)...
+    for (const server of servers) {
+      await expect.poll(async () => (await readyz(server.origin)).primary, { timeout: 15_000 }).toBe(promoted);
+    }
+    // ...when, as systemd would, the old primary is back: a primary of its own until the Sentinels
+    // convert it.
     await group.restart(killedPort);
     const old = `127.0.0.1:${killedPort}`;
     const events = (event: string) => group.events().filter((line) => line.includes(`${event} slave ${old} `));
