@@ -2,9 +2,9 @@
 // Sentinels, behind nginx, a crowd following the click total live while devices count through the
 // proxy; the primary is killed with SIGKILL, and started again once the replica is promoted (as
 // systemd would, sooner). Measured: the time from the kill to the first count acknowledged on the
-// new primary (once the old one is its replica: docs/decisions/0010), the total's fan-out (from a count's acknowledgement to each
-// watcher hearing a total that includes it) over the whole run, and how many watchers' channels
-// closed (their pages would have said "Reconnecting…").
+// new primary (once the old one is its replica: docs/decisions/0010), the total's fan-out (from a
+// count's acknowledgement to each watcher hearing a total that includes it) over the whole run,
+// and how many watchers' channels closed (their pages would have said "Reconnecting…").
 import { CLICKS_PATH, CLICKS_TOPIC } from "../../contracts/clicks.ts";
 import { openLive } from "../../server/test/live-client.ts";
 import { startFleet } from "../lib/fleet.ts";
