@@ -3,6 +3,7 @@ import { CLICKS_PATH, CLICKS_TOPIC } from "../../contracts/clicks.ts";
 import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers.ts";
 import { type SentinelGroup, startSentinelGroup } from "../../scripts/lib/redis-sentinel.ts";
 import { openLive } from "../test/live-client.ts";
+import { readyz } from "../test/readyz.ts";
 import { makeSiteFixture } from "../test/site-fixture.ts";
 
 /**
@@ -43,9 +44,6 @@ afterAll(async () => {
   await group?.stop();
   site?.remove();
 });
-
-const readyz = async (origin: string) =>
-  (await (await fetch(`${origin}/readyz`)).json()) as { ready: boolean; primary?: string; replicas?: number };
 
 async function send(origin: string, device: string, from: number, to: number) {
   try {
