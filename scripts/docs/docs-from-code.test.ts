@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
+import { MAX_LATER_TRIES } from "../../app/kit/live/outbox.ts";
+import { STORE_AWAY } from "../../server/bubbles/refusals.ts";
 import { DOC_BLOCKS } from "./doc-blocks.ts";
 
 /** What lies between a block's markers in its file. */
@@ -16,4 +18,19 @@ function committed(file: string, name: string): string {
 
 it.each(DOC_BLOCKS)("$file's $name table is what the code says (npm run docs writes it)", ({ file, name, make }) => {
   expect(committed(file, name)).toBe(make().trim());
+});
+
+it('every doc that names MAX_LATER_TRIES says its number, and how long the store\'s "later"s take to use it up', () => {
+  const said = `\`MAX_LATER_TRIES\` (${MAX_LATER_TRIES}, about ${(MAX_LATER_TRIES * (STORE_AWAY.retryMs ?? 0)) / 1000} s)`;
+  for (const file of [
+    "docs/deploy.md",
+    "docs/live.md",
+    "docs/polls.md",
+    "docs/decisions/0010-no-write-without-a-replica.md",
+  ]) {
+    const text = readFileSync(file, "utf8").replace(/\s+/g, " ");
+    const named = text.split("`MAX_LATER_TRIES`").length - 1;
+    expect(named, `${file} names MAX_LATER_TRIES`).toBeGreaterThan(0);
+    expect(text.split(said).length - 1, `${file} says ${said} each time`).toBe(named);
+  }
 });
