@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -8,9 +8,16 @@ import { findTestChromium } from "./scripts/chromium.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 
-/** A new folder for the server's counter on each run; workers inherit it through the environment. */
+/**
+ * A new folder for the server's counter on each run; workers inherit it through the environment.
+ * The process that made it removes it as it exits (after Playwright has stopped the server).
+ */
 function counterDataDir(): string {
-  process.env.COUNTER_DATA_DIR ??= mkdtempSync(join(tmpdir(), "pointless-e2e-counter-"));
+  if (!process.env.COUNTER_DATA_DIR) {
+    const dir = mkdtempSync(join(tmpdir(), "pointless-e2e-counter-"));
+    process.env.COUNTER_DATA_DIR = dir;
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  }
   return process.env.COUNTER_DATA_DIR;
 }
 const baseURL = `http://localhost:${PORT}`;

@@ -64,6 +64,50 @@ test.describe("Hacker Console", () => {
     await expect(log.getByRole("listitem")).toHaveCount(count);
   });
 
+  test("a visitor reading back keeps their place while lines come and the oldest go", async ({ page }) => {
+    await installPausedClock(page);
+    await open(page, "/hacker");
+    await page.clock.runFor(1500 * (MAX_LINES - 5));
+    const confessions = page
+      .getByRole("list", { name: "Console output" })
+      .getByRole("listitem")
+      .filter({ hasText: "root@" });
+    // Scrolled back to a line in the middle: where it is in the console.
+    const read = linePrefix(50);
+    const place = () =>
+      page.evaluate((prefix) => {
+        const scroller = document.querySelector("[data-console-scroller]") as HTMLElement;
+        const line = [...scroller.querySelectorAll("li")].find((li) => li.textContent?.startsWith(prefix));
+        if (!line) return null;
+        return Math.round(line.getBoundingClientRect().top - scroller.getBoundingClientRect().top);
+      }, read);
+    await page.evaluate((prefix) => {
+      const scroller = document.querySelector("[data-console-scroller]") as HTMLElement;
+      const line = [...scroller.querySelectorAll("li")].find((li) => li.textContent?.startsWith(prefix));
+      scroller.scrollTop += (line?.getBoundingClientRect().top ?? 0) - scroller.getBoundingClientRect().top - 100;
+    }, read);
+    const before = await place();
+    expect(before).toBeGreaterThan(90);
+    expect(before).toBeLessThan(110);
+    // Ten more lines, the oldest five gone for them: the line read has not moved.
+    await page.clock.runFor(1500 * 10);
+    await expect(confessions.first()).toContainText(linePrefix(5));
+    await expect(confessions.last()).toContainText(linePrefix(MAX_LINES + 4));
+    const after = await place();
+    expect(after).not.toBeNull();
+    expect(Math.abs(Number(after) - Number(before))).toBeLessThanOrEqual(1);
+    // Back at the end, the console follows again.
+    await page.evaluate(() => {
+      const scroller = document.querySelector("[data-console-scroller]") as HTMLElement;
+      scroller.scrollTop = scroller.scrollHeight;
+    });
+    await page.clock.runFor(1500);
+    await expect(confessions.last()).toContainText(linePrefix(MAX_LINES + 5));
+    const newest = await confessions.last().boundingBox();
+    const box = await page.locator("[data-console-scroller]").boundingBox();
+    expect(newest && box && newest.y >= box.y && newest.y + newest.height <= box.y + box.height).toBe(true);
+  });
+
   test("on a phone, no confession becomes the page's largest paint", async ({ page }) => {
     await page.setViewportSize({ width: 412, height: 823 });
     await installPausedClock(page);
