@@ -136,36 +136,3 @@ for (const engine of ENGINES) {
     }
   });
 }
-
-for (const engine of ENGINES) {
-  test(`${engine}: a visitor scrolled back in the hacker console keeps their place as lines come`, async ({
-    engines,
-    baseURL,
-  }) => {
-    const page = await (await engines(engine)).newPage(baseURL as string);
-    try {
-      await open(page, "/hacker");
-      const scroller = `document.querySelector("[data-console-scroller]")`;
-      // Until the console scrolls (a line every 1.5 s), then back to the first confession.
-      await until(page, `() => ${scroller}.scrollHeight > ${scroller}.clientHeight + 60`);
-      const place = `() => {
-        const box = ${scroller};
-        const line = [...box.querySelectorAll("li")].find((li) => li.textContent.includes("root@"));
-        return { text: line.textContent, top: Math.round(line.getBoundingClientRect().top - box.getBoundingClientRect().top) };
-      }`;
-      await page.run(`() => {
-        const box = ${scroller};
-        const line = [...box.querySelectorAll("li")].find((li) => li.textContent.includes("root@"));
-        box.scrollTop += line.getBoundingClientRect().top - box.getBoundingClientRect().top - 40;
-      }`);
-      const before = await page.run<{ text: string; top: number }>(place);
-      const lines = await page.run<number>(`() => ${scroller}.querySelectorAll("li").length`);
-      await until(page, `(n) => ${scroller}.querySelectorAll("li").length >= n + 2`, lines);
-      const after = await page.run<{ text: string; top: number }>(place);
-      expect(after.text).toBe(before.text);
-      expect(Math.abs(after.top - before.top)).toBeLessThanOrEqual(1);
-    } finally {
-      await page.close();
-    }
-  });
-}

@@ -15,7 +15,6 @@ import { BANNER, CONFESSIONS } from "./words";
 function ConsoleOutput({ running }: { running: boolean }) {
   const { draw: next } = useShuffleBag(CONFESSIONS);
   const nextId = useRef(0);
-  const scroller = useRef<HTMLElement>(null);
   const screen = useRef<HTMLOListElement>(null);
   const cursor = useRef<HTMLLIElement>(null);
 
@@ -24,21 +23,13 @@ function ConsoleOutput({ running }: { running: boolean }) {
       const list = screen.current;
       const end = cursor.current;
       if (!list || !end) return;
-      const box = scroller.current;
       const id = nextId.current++;
       const line = document.createElement("li");
       const prefix = document.createElement("span");
       prefix.className = "text-emerald-600";
       prefix.textContent = linePrefix(id);
       line.append(prefix, ` ${next()}`);
-      // A visitor scrolled back to read keeps their place: the scroll counts from the newest line,
-      // so a new one would push what they read up by its height; the scroll follows it by as much
-      // (Safari has no scroll anchoring to do this, so it is done here, the browsers' own off). At
-      // the newest line (the scroll at 0) no layout is read.
-      const readingBack = box !== null && box.scrollTop < 0;
-      const height = readingBack ? box.scrollHeight : 0;
       list.insertBefore(line, end);
-      if (readingBack) box.scrollTop -= box.scrollHeight - height;
       // The newest MAX_LINES, after the banner, so the page never grows without limit.
       while (list.children.length > MAX_LINES + 2) list.children[1]?.remove();
     },
@@ -48,14 +39,13 @@ function ConsoleOutput({ running }: { running: boolean }) {
   return (
     // Like a real console, the newest line always in view: a scroller whose content starts at its
     // bottom (a reversed column of one), so the browser keeps it there, with no script reading the
-    // layout at each line. Reachable by keyboard to scroll back (and then kept in place above).
+    // layout at each line. Reachable by keyboard to scroll back.
     <section
-      ref={scroller}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling log must be reachable by keyboard
       tabIndex={0}
       aria-label="Console"
       data-console-scroller=""
-      className="flex h-80 flex-col-reverse overflow-y-auto [contain:strict] [overflow-anchor:none]"
+      className="flex h-80 flex-col-reverse overflow-y-auto [contain:strict]"
     >
       {/* Not a live region: a confession every 1.5 s would drown a screen reader. */}
       <ol
