@@ -52,12 +52,13 @@ const NO_ANSWER = "ROLE: no answer";
  * While the primary has no replica connected, a write is refused ("later") until it has had none
  * for `aloneAfterMs` (REDIS_ALONE_AFTER_S) as this link saw it, and only then acknowledged by the
  * primary alone (docs/decisions/0010); the count begins again with another primary (with Sentinel,
- * another address; with REDIS_URL, any reconnect, which may be a failover behind the name). What takes a replica away is mostly a failover, and the
- * node that comes back from it (the old primary, started again) is a primary of its own, with the
- * data it had when it died, until the Sentinels make it a replica (about 10 s after it is back),
- * and promotable all along: a second failover meanwhile, which a Sentinel's false alarm starts
- * (on loopback, one second after the first), promotes it, and everything the primary took alone
- * was gone (e2e/fleet-redis-failover, CI on 2026-12-04: 17 acknowledged pops).
+ * another address; with REDIS_URL, any reconnect, which may be a failover behind the name). What
+ * takes a replica away is mostly a failover, and the node that comes back from it (the old primary,
+ * started again) is a primary of its own, with the data it had when it died, until the Sentinels
+ * make it a replica (about 10 s after it is back), and promotable all along: a second failover
+ * meanwhile, which a Sentinel's false alarm starts (on loopback, one second after the first),
+ * promotes it, and everything the primary took alone was gone (e2e/fleet-redis-failover, CI on
+ * 2026-12-04: 17 acknowledged pops).
  */
 export function replicaWatch(
   client: Commands,
