@@ -55,6 +55,11 @@ async function ask<T>(port: number, command: string[]): Promise<T> {
 }
 
 const readLog = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
+/** Each node's log and each Sentinel's, in its folder (read back by `events` and `logs`). */
+const NODE_LOG = "redis.log";
+const SENTINEL_LOG = "sentinel.log";
+/** A node's log to its folder, started first or again. */
+const nodeLogArgs = (dir: string) => ["--logfile", join(dir, NODE_LOG)];
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -98,11 +103,7 @@ export async function startSentinelGroup({
       port,
       dir,
       detached,
-      more: [
-        "--logfile",
-        join(dir, "redis.log"),
-        ...(replicaOf === undefined ? [] : ["--replicaof", "127.0.0.1", String(replicaOf)]),
-      ],
+      more: [...nodeLogArgs(dir), ...(replicaOf === undefined ? [] : ["--replicaof", "127.0.0.1", String(replicaOf)])],
     });
     return { port, dir, child: redis.child };
   };
@@ -127,7 +128,7 @@ export async function startSentinelGroup({
           `port ${port}`,
           "bind 127.0.0.1",
           `dir ${dir}`,
-          `logfile ${join(dir, "sentinel.log")}`,
+          `logfile ${join(dir, SENTINEL_LOG)}`,
           `sentinel monitor ${SENTINEL_NAME} 127.0.0.1 ${primaryPort} 2`,
           `sentinel down-after-milliseconds ${SENTINEL_NAME} ${downAfterMs}`,
           `sentinel failover-timeout ${SENTINEL_NAME} ${Math.max(3000, downAfterMs * 3)}`,
@@ -204,17 +205,12 @@ export async function startSentinelGroup({
       const node = nodeAt(port);
       if (node.child.exitCode === null && node.child.signalCode === null) await stopProcess(node.child);
       // As the old primary's own configuration says: the Sentinels see it back and make it a replica.
-      const started = await startRedis({
-        port,
-        dir: node.dir,
-        detached,
-        more: ["--logfile", join(node.dir, "redis.log")],
-      });
+      const started = await startRedis({ port, dir: node.dir, detached, more: nodeLogArgs(node.dir) });
       node.child = started.child;
     },
     events() {
       return sentinelNodes.flatMap(({ port, dir }) =>
-        readLog(join(dir, "sentinel.log"))
+        readLog(join(dir, SENTINEL_LOG))
           .split("\n")
           .filter((line) =>
             /[+-](sdown|odown|switch-master|convert-to-slave|failover-abort[\w-]*|failover-end|elected-leader|promoted-slave)(\s|$)/.test(
@@ -226,11 +222,8 @@ export async function startSentinelGroup({
     },
     logs() {
       return [
-        ...nodes.map(({ port, dir }) => ({ name: `redis ${port}`, text: readLog(join(dir, "redis.log")) })),
-        ...sentinelNodes.map(({ port, dir }) => ({
-          name: `sentinel ${port}`,
-          text: readLog(join(dir, "sentinel.log")),
-        })),
+        ...nodes.map(({ port, dir }) => ({ name: `redis ${port}`, text: readLog(join(dir, NODE_LOG)) })),
+        ...sentinelNodes.map(({ port, dir }) => ({ name: `sentinel ${port}`, text: readLog(join(dir, SENTINEL_LOG)) })),
       ];
     },
     stop,
