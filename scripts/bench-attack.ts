@@ -103,6 +103,8 @@ function beside(metricsPort: number, watched: Watched, attack: Attack) {
             },
           )
         : null;
+    // Listened for from the start: the attacker may end before the newcomers' last answers do.
+    const exited = attacker ? new Promise((resolve) => attacker.once("exit", resolve)) : null;
     let out = "";
     attacker?.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
@@ -125,8 +127,8 @@ function beside(metricsPort: number, watched: Watched, attack: Attack) {
     watched.lagP99Ms = lag.p99;
     watched.lagMaxMs = lag.max;
     watched.alive = pids().every((pid) => rssMb(pid) > 0);
-    if (attacker) {
-      await new Promise((resolve) => attacker.once("exit", resolve));
+    if (exited) {
+      await exited;
       watched.attacker = JSON.parse(out.trim().split("\n").pop() || "{}");
     }
     for (const ws of held) ws.terminate();
