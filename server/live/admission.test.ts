@@ -87,12 +87,12 @@ describe("when the process is full", () => {
   it("an upgrade admitted but hung up before it answered takes no one's place; one that answers takes one", () => {
     const site = fullOfASchool();
     const gone = site.open("newcomer", { answer: false });
-    expect(isPlace(gone) && gone.owes).toBe(true);
+    expect(isPlace(gone) && gone.owes()).toBe(true);
     if (isPlace(gone)) gone.release();
     expect(site.yielded).toEqual([]);
     expect(site.admission.connections).toBe(10);
     const stays = site.open("newcomer");
-    expect(isPlace(stays) && !stays.owes).toBe(true);
+    expect(isPlace(stays) && !stays.owes()).toBe(true);
     expect(site.yielded).toEqual(["school"]);
     expect(site.admission.connections).toBe(10);
   });
@@ -186,7 +186,7 @@ describe("when the process is full", () => {
     if (!isPlace(refused) || !isPlace(taken)) throw new Error("no place");
     refused.release();
     expect(taken.admit()).toBeNull();
-    expect(taken.owes).toBe(false);
+    expect(taken.owes()).toBe(false);
     expect(site.yielded).toEqual([]);
   });
 

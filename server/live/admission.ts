@@ -36,7 +36,7 @@ export interface Place {
    */
   admit(): Refusal | null;
   /** Whether the channel is admitted over the cap, and a channel yields to it once it answers. */
-  readonly owes: boolean;
+  owes(): boolean;
   /**
    * The owed place settled: the channel answered (its first frame: the pong to the ping sent on
    * upgrade, or a message), so the heaviest address yields a channel to it now; or it did not
@@ -207,9 +207,7 @@ export function createAdmission({
         counted = true;
         return null;
       },
-      get owes() {
-        return owes;
-      },
+      owes: () => owes,
       settle(answered) {
         if (!owes || released) return;
         owes = false;

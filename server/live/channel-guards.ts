@@ -75,8 +75,8 @@ export function guardChannel({
   });
   // Admitted over the cap (admission.ts): a channel yields to this one once it answers this ping
   // (a browser answers at once), not before, so an upgrade that hung up at once takes no one's place.
-  const owedTimer = place.owes ? setTimeout(() => place.settle(false), OWED_ANSWER_MS) : undefined;
-  if (place.owes) ws.ping();
+  const owedTimer = place.owes() ? setTimeout(() => place.settle(false), OWED_ANSWER_MS) : undefined;
+  if (place.owes()) ws.ping();
   const close = channel.close;
   channel.close = (code, reason) => {
     misbehaved ||= code === CLOSE.malformed || code === CLOSE.tooLarge;
@@ -99,7 +99,7 @@ export function guardChannel({
   });
   const answered = () => {
     // A channel closed already (junk, too large) takes no one's place, whatever comes after.
-    if (!place.owes || channel.closed) return;
+    if (!place.owes() || channel.closed) return;
     clearTimeout(owedTimer);
     place.settle(true);
   };

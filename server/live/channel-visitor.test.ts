@@ -61,7 +61,7 @@ it("keeps what the page sends until it knows who the page is, then hands it on i
   expect(dispatched).toEqual([]);
   vouch({ id: "known" });
   await settle();
-  expect(identity.id).toBe("known");
+  expect(identity.id()).toBe("known");
   expect(dispatched.map((d) => JSON.parse(d).n)).toEqual([1, 2]);
   expect(open.get(visitorKey("known"))).toBe(1);
   identity.receive(text({ topic: "bubbles", t: "pop", n: 3 }), false);
@@ -85,7 +85,7 @@ it("mints a new visitor for a token open on too many channels, and tells the pag
   const { identity, sentTokens, refusals } = setUp({ read: async () => ({ id: "busy" }) }, open);
   await identity.identify("a-token-open-twice");
   expect(refusals).toEqual(["visitor-replayed"]);
-  expect(identity.id).toBe("new");
+  expect(identity.id()).toBe("new");
   expect(sentTokens).toEqual(["token-new"]);
   expect(open.get(visitorKey("new"))).toBe(1);
 });
@@ -99,14 +99,14 @@ it("while the mint is refused, answers each request 'no' with when to come back,
   const { identity, answered, dispatched, refusals, sentTokens } = setUp({ mint });
   await identity.identify(null);
   expect(refusals).toEqual(["mint"]);
-  expect(identity.id).toBeNull();
+  expect(identity.id()).toBeNull();
   identity.receive(text({ topic: "bubbles", t: "pop", n: 7 }), false);
   expect(answered).toEqual([{ t: "no", n: 7, error: "The site is very busy: it takes this in 5 s.", retryMs: 5000 }]);
   // Not a request (no number): nothing to answer, so its topic sees it (and judges it).
   identity.receive(text({ topic: "bubbles", t: "hello" }), false);
   expect(dispatched).toHaveLength(1);
   await vi.advanceTimersByTimeAsync(5000);
-  expect(identity.id).toBe("later");
+  expect(identity.id()).toBe("later");
   expect(sentTokens).toEqual(["token-later"]);
 });
 

@@ -143,9 +143,7 @@ export function createChannelVisitor({
 
   return {
     /** The visitor's id, or null while there is none the server vouches for. */
-    get id() {
-      return visitor ?? null;
-    },
+    id: () => visitor ?? null,
     identify,
     /** A message from the page: it waits, is answered "later", or goes to its topic. */
     receive,

@@ -73,6 +73,12 @@ export interface LiveOptions {
   onOriginRefused?: (origin: string, host: string | undefined) => void;
 }
 
+/**
+ * What a socket's errors are given while it upgrades: nothing to do (a socket that fails closes).
+ * Defined once, not in `upgrade`: a function made there would keep the upgrade's whole scope (the
+ * request, its headers, the first bytes) for as long as the channel is open.
+ */
+const ignoreError = () => {};
 const JOINED = textMessage(JSON.stringify({ t: "joined" } satisfies JoinedMessage));
 type Asked = Extract<UpgradeRequest, { topics: unknown }>;
 
@@ -121,7 +127,7 @@ export function createLiveSockets({
 
   /** The server's `upgrade` event: only /api/live, within the caps, from this site's pages. */
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    socket.on("error", () => {});
+    socket.on("error", ignoreError);
     const asked = readUpgrade(req, dispatch.names());
     if ("status" in asked) {
       if (asked.reason === "origin") onOriginRefused?.(String(req.headers.origin), req.headers.host);
@@ -183,7 +189,7 @@ export function createLiveSockets({
       keys,
       topics,
       limitOf: (topic) => dispatch.module(topic)?.messageLimit,
-      visitor: () => identity.id,
+      visitor: () => identity.id(),
       deliver,
     });
     const identity = createChannelVisitor({
