@@ -17,6 +17,7 @@ import { createVisitorTokens, storedSecret } from "./live/visitor.ts";
 import { visitorLimit } from "./live/visitor-limit.ts";
 import { openBackends } from "./ops/backends.ts";
 import { type Config, ConfigError, readConfig } from "./ops/config.ts";
+import { boundHeapGrowth } from "./ops/heap-growth.ts";
 import { createFleetLimiter, type FleetLimit, fleetLimit, type Limit } from "./ops/limiter.ts";
 import { createLogger, errorText, type Logger } from "./ops/log.ts";
 import { createMetrics, serveMetrics } from "./ops/metrics.ts";
@@ -195,6 +196,7 @@ function configOrExit(): Config {
 }
 
 if (import.meta.main) {
+  boundHeapGrowth();
   const config = configOrExit();
   const log = createLogger(config.logLevel);
   process.on("unhandledRejection", (reason) => log.error("unhandled rejection", { error: errorText(reason) }));
