@@ -36,11 +36,11 @@ export function createDelivery(metrics?: Metrics) {
         ws.close(CLOSE.tryLater, "Reading too slowly");
         return;
       }
-      if (writer.write(ws, message)) countOut(topic);
+      if (writer.write(ws, message, topic)) countOut(topic);
     },
     /** Sends it unless the page is behind already (then it has more pressing things to read). */
     offer(ws: WebSocket, message: Outgoing, topic: string) {
-      if (ws.bufferedAmount <= MAX_BUFFERED_BYTES && writer.write(ws, message)) countOut(topic);
+      if (ws.bufferedAmount <= MAX_BUFFERED_BYTES && writer.write(ws, message, topic)) countOut(topic);
     },
   };
 }
