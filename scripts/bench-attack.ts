@@ -104,7 +104,8 @@ function beside(metricsPort: number, watched: Watched, attack: Attack) {
           )
         : null;
     // Listened for from the start: the attacker may end before the newcomers' last answers do.
-    const exited = attacker ? new Promise((resolve) => attacker.once("exit", resolve)) : null;
+    // `close`, not `exit`: its last line is read by then.
+    const exited = attacker ? new Promise((resolve) => attacker.once("close", resolve)) : null;
     let out = "";
     attacker?.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();

@@ -6,14 +6,14 @@
 // live heap the rest added per channel; once without snapshots (a snapshot grows the process), for
 // its RSS over the same step. Goal: at most HEAP_PER_CHANNEL_KB of live heap per channel. The RSS
 // is printed, not budgeted: it holds garbage not yet collected as well.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import { BUBBLES_TOPIC } from "../contracts/bubbles.ts";
 import { liveUrl } from "../contracts/live.ts";
-import { startSiteProcess } from "./lib/local-servers.ts";
+import { startSiteProcess, stopProcess } from "./lib/local-servers.ts";
 import { raiseOpenFileLimit, rssMb } from "./lib/process-limits.ts";
 
 const CHANNELS = Number(process.env.BENCH_CHANNELS ?? 2000);
@@ -21,6 +21,8 @@ const CHANNELS = Number(process.env.BENCH_CHANNELS ?? 2000);
 export const HEAP_PER_CHANNEL_KB = 12;
 /** Channels open at the first measure, so that what any channel sets up once is in both. */
 const FIRST = 10;
+/** How long a snapshot may take to be written. */
+const SNAPSHOT_WITHIN_MS = 60_000;
 
 raiseOpenFileLimit();
 const work = mkdtempSync(join(tmpdir(), "pointless-channel-memory-"));
@@ -53,6 +55,7 @@ async function withChannels<T>(env: Record<string, string>, measure: (pid: numbe
           new Promise((resolve) => {
             ws.once("message", resolve);
             ws.once("error", resolve);
+            ws.once("close", resolve);
           }),
         );
       }
@@ -71,7 +74,7 @@ async function withChannels<T>(env: Record<string, string>, measure: (pid: numbe
     return [before, after];
   } finally {
     for (const ws of held) ws.terminate();
-    server.child.kill("SIGTERM");
+    await stopProcess(server.child);
   }
 }
 
@@ -79,19 +82,21 @@ async function withChannels<T>(env: Record<string, string>, measure: (pid: numbe
 async function liveHeap(pid: number, snapshots: string): Promise<number> {
   const before = readdirSync(snapshots).length;
   process.kill(pid, "SIGUSR2");
+  const deadline = Date.now() + SNAPSHOT_WITHIN_MS;
+  let snapshot: { snapshot: { meta: { node_fields: string[] } }; nodes: number[] } | undefined;
   let file = "";
-  for (let size = -1; ; await sleep(500)) {
+  while (!snapshot) {
+    if (Date.now() > deadline) throw new Error(`no heap snapshot within ${SNAPSHOT_WITHIN_MS / 1000} s`);
+    await sleep(500);
     const files = readdirSync(snapshots).sort();
     if (files.length <= before) continue;
     file = join(snapshots, files.at(-1) as string);
-    const now = statSync(file).size;
-    if (now > 0 && now === size) break;
-    size = now;
+    try {
+      snapshot = JSON.parse(readFileSync(file, "utf8"));
+    } catch {
+      // Still being written: read it again in a moment.
+    }
   }
-  const snapshot = JSON.parse(readFileSync(file, "utf8")) as {
-    snapshot: { meta: { node_fields: string[] } };
-    nodes: number[];
-  };
   const fields = snapshot.snapshot.meta.node_fields;
   let total = 0;
   for (let i = fields.indexOf("self_size"); i < snapshot.nodes.length; i += fields.length)

@@ -74,9 +74,9 @@ export interface LiveOptions {
 }
 
 /**
- * What a socket's errors are given while it upgrades: nothing to do (a socket that fails closes).
- * Defined once, not in `upgrade`: a function made there would keep the upgrade's whole scope (the
- * request, its headers, the first bytes) for as long as the channel is open.
+ * The listener `upgrade` gives each socket's errors, kept for the socket's whole life: nothing to
+ * do (a socket that fails closes). Defined once, not in `upgrade`: a function made there would keep
+ * the upgrade's whole scope (the request, its headers, the first bytes) as long as the channel is open.
  */
 const ignoreError = () => {};
 const JOINED = textMessage(JSON.stringify({ t: "joined" } satisfies JoinedMessage));
