@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../ops/log.ts";
 import { createStoreGuard } from "../ops/store-guard.ts";
 import { testPeer } from "../test/peer.ts";
@@ -186,5 +186,57 @@ describe("the batching window while the server stops", () => {
     store.release();
     await until(() => store.writes.length === 1);
     expect(peer.texts).toHaveLength(1);
+  });
+});
+
+describe("the batching window's ticks", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("sets no timer while nothing is gathered, ticks on its grid when something is, and writes what came during a write at the next tick", async () => {
+    vi.useFakeTimers();
+    const store = heldStore();
+    const writes: string[][] = [];
+    const batcher = createWriteBatcher<string, 0, number>({
+      flushMs: 40,
+      guard: createStoreGuard({ name: "test", deadlineMs: 1000, log: quiet }),
+      keyOf: () => 0,
+      write: async (_, requests) => {
+        writes.push(requests);
+        return store.write(requests);
+      },
+      written() {},
+      failed() {},
+      landedLate() {},
+      refuseLate() {},
+    });
+    stops.push(() => {
+      store.release();
+      return batcher.stop();
+    });
+    // Idle: no timer at all (before, an interval woke the process 25 times a second for each toy).
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(vi.getTimerCount()).toBe(0);
+    // 10 ms into a 40 ms window of the grid: written at its end, 30 ms later.
+    await vi.advanceTimersByTimeAsync(10);
+    batcher.add(testPeer("192.0.2.1"), 1, "first");
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(29);
+    expect(writes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(writes).toEqual([["first"]]);
+    // The store has not answered: what comes now waits for it, then goes at the next tick.
+    batcher.add(testPeer("192.0.2.2"), 2, "second");
+    await vi.advanceTimersByTimeAsync(200);
+    expect(writes).toEqual([["first"]]);
+    store.release();
+    store.hold();
+    await vi.advanceTimersByTimeAsync(40);
+    expect(writes).toEqual([["first"], ["second"]]);
+    store.release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
