@@ -72,20 +72,22 @@ test.describe("Hacker Console", () => {
       .getByRole("list", { name: "Console output" })
       .getByRole("listitem")
       .filter({ hasText: "root@" });
-    // Scrolled back to a line in the middle: where it is in the console.
+    // Scrolled back to a line in the middle: where it is in the console (first scrolled to `at`
+    // px from the console's top, when given).
     const read = linePrefix(50);
-    const place = () =>
-      page.evaluate((prefix) => {
-        const scroller = document.querySelector("[data-console-scroller]") as HTMLElement;
-        const line = [...scroller.querySelectorAll("li")].find((li) => li.textContent?.startsWith(prefix));
-        if (!line) return null;
-        return Math.round(line.getBoundingClientRect().top - scroller.getBoundingClientRect().top);
-      }, read);
-    await page.evaluate((prefix) => {
-      const scroller = document.querySelector("[data-console-scroller]") as HTMLElement;
-      const line = [...scroller.querySelectorAll("li")].find((li) => li.textContent?.startsWith(prefix));
-      scroller.scrollTop += (line?.getBoundingClientRect().top ?? 0) - scroller.getBoundingClientRect().top - 100;
-    }, read);
+    const place = (at?: number) =>
+      page.evaluate(
+        ([prefix, at]) => {
+          const scroller = document.querySelector("[data-console-scroller]") as HTMLElement;
+          const line = [...scroller.querySelectorAll("li")].find((li) => li.textContent?.startsWith(prefix));
+          if (!line) return null;
+          const top = () => line.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+          if (at !== undefined) scroller.scrollTop += top() - at;
+          return Math.round(top());
+        },
+        [read, at] as const,
+      );
+    await place(100);
     const before = await place();
     expect(before).toBeGreaterThan(90);
     expect(before).toBeLessThan(110);

@@ -13,6 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import { BUBBLES_TOPIC } from "../contracts/bubbles.ts";
 import { liveUrl } from "../contracts/live.ts";
+import { address } from "./bench/live-clients.ts";
 import { startSiteProcess, stopProcess } from "./lib/local-servers.ts";
 import { raiseOpenFileLimit, rssMb } from "./lib/process-limits.ts";
 
@@ -47,7 +48,7 @@ async function withChannels<T>(env: Record<string, string>, measure: (pid: numbe
       for (let j = 0; j < 50 && held.length < count; j++) {
         const i = held.length;
         const ws = new WebSocket(server.origin.replace(/^http/, "ws") + liveUrl([BUBBLES_TOPIC]), {
-          headers: { "X-Forwarded-For": `10.9.${(i >> 8) & 255}.${i & 255}` },
+          headers: { "X-Forwarded-For": address(i) },
           perMessageDeflate: false,
         });
         held.push(ws);

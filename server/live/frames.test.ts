@@ -99,18 +99,24 @@ describe("createFrameWriter", () => {
   });
 });
 
+/** `count` pairs whose server sockets say in `order` when each is uncorked (written). */
+async function pairsTellingUncorks(count: number) {
+  const pairs = await Promise.all(Array.from({ length: count }, () => pair()));
+  const order: string[] = [];
+  for (const [k, { server }] of pairs.entries()) {
+    const socket = (server as unknown as { _socket: Socket })._socket;
+    const uncork = socket.uncork.bind(socket);
+    socket.uncork = () => {
+      order.push(`socket ${k}`);
+      uncork();
+    };
+  }
+  return { pairs, order };
+}
+
 describe("createFrameWriter's slices", () => {
   it("writes `slice` sockets at a time, the event loop free between two slices, and every socket its messages in order", async () => {
-    const pairs = await Promise.all([1, 2, 3, 4, 5].map(() => pair()));
-    const order: string[] = [];
-    for (const [k, { server }] of pairs.entries()) {
-      const socket = (server as unknown as { _socket: Socket })._socket;
-      const uncork = socket.uncork.bind(socket);
-      socket.uncork = () => {
-        order.push(`socket ${k}`);
-        uncork();
-      };
-    }
+    const { pairs, order } = await pairsTellingUncorks(5);
     const writer = createFrameWriter({ slice: 2 });
     for (const { server } of pairs) writer.write(server, textMessage("first"));
     setImmediate(() => order.push("another callback"));
@@ -120,25 +126,17 @@ describe("createFrameWriter's slices", () => {
     for (const { received } of pairs) expect(received).toEqual(["first", "second"]);
   });
   it("takes a socket from each topic's queue in turn: a topic with few pages is not written after one with many", async () => {
-    const pairs = await Promise.all([1, 2, 3, 4, 5].map(() => pair()));
-    const order: string[] = [];
-    for (const [k, { server }] of pairs.entries()) {
-      const socket = (server as unknown as { _socket: Socket })._socket;
-      const uncork = socket.uncork.bind(socket);
-      socket.uncork = () => {
-        order.push(`socket ${k}`);
-        uncork();
-      };
-    }
+    const { pairs, order } = await pairsTellingUncorks(5);
     const writer = createFrameWriter({ slice: 2 });
-    // Sockets 0 to 3 hear the sheet, then socket 4 the wall, and socket 0 the wall too (in its turn).
-    for (const { server } of pairs.slice(0, 4)) writer.write(server, textMessage("sheet"), "bubbles");
-    writer.write(pairs[4]?.server as WebSocket, textMessage("wall"), "wall");
-    writer.write(pairs[0]?.server as WebSocket, textMessage("wall"), "wall");
+    // Sockets 0 to 3 hear a topic with many pages, then socket 4 one with few, and socket 0 that one
+    // too (in its own turn).
+    for (const { server } of pairs.slice(0, 4)) writer.write(server, textMessage("many"), "many");
+    writer.write(pairs[4]?.server as WebSocket, textMessage("few"), "few");
+    writer.write(pairs[0]?.server as WebSocket, textMessage("few"), "few");
     setImmediate(() => order.push("another callback"));
     await until(() => pairs.every(({ received }) => received.length > 0));
     expect(order).toEqual(["socket 0", "socket 4", "another callback", "socket 1", "socket 2", "socket 3"]);
-    expect(pairs[0]?.received).toEqual(["sheet", "wall"]);
-    expect(pairs[4]?.received).toEqual(["wall"]);
+    expect(pairs[0]?.received).toEqual(["many", "few"]);
+    expect(pairs[4]?.received).toEqual(["few"]);
   });
 });

@@ -58,9 +58,8 @@ interface WsInternals {
  * sent meanwhile is read, a socket sent more meanwhile waits its turn with it): ten thousand
  * writes at once would hold the loop for most of 100 ms. A corked socket waits in the queue of the
  * topic its first message was for, and a slice takes a socket from every queue in turn (each
- * slice starting from the first topic): a toy whose news goes to a few hundred pages is not queued
- * behind a broadcast to ten thousand (under `npm run bench:attack`, the wall's news waited behind
- * the sheet's to 5,000 sockets).
+ * slice starting from the first topic): a topic whose news goes to a few hundred pages is not
+ * queued behind another's broadcast to ten thousand (docs/live.md, under attack).
  */
 export function createFrameWriter({ slice = 1000 }: { slice?: number } = {}) {
   const corked = new Set<Socket>();
