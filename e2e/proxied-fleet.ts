@@ -39,8 +39,12 @@ export function withFleet(options: FleetOptions) {
             writeFileSync(path, [...server.earlierLogs, ...server.logs].join("\n"));
             await testInfo.attach(`server ${k} log`, { path, contentType: "text/plain" });
           }
+          // As files: the reporter shows a text attachment's first lines only, and a failover is
+          // read in the Sentinels' whole logs.
           for (const { name, text } of fleet.sentinel?.logs() ?? []) {
-            await testInfo.attach(`${name} log`, { body: text, contentType: "text/plain" });
+            const path = testInfo.outputPath(`${name.replace(/\W+/g, "-")}.log`);
+            writeFileSync(path, text);
+            await testInfo.attach(`${name} log`, { path, contentType: "text/plain" });
           }
         }
         await fleet.stop();
