@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FAQ_STAGGER_S } from "../../app/pages/faq/words";
+import { LINE_EVERY_MS } from "../../app/toys/hacker/logic";
 import { startSiteProcess, stopProcess } from "../../scripts/lib/local-servers";
 import { SUITE_LIMITS } from "../suite-limits";
 import { launch } from "./engine";
@@ -131,6 +132,42 @@ for (const engine of ENGINES) {
       );
       expect(wrong).toEqual([]);
       expect(await page.takeErrors()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+for (const engine of ENGINES) {
+  test(`${engine}: a visitor scrolled back in the hacker console keeps their place as lines come, and finds them at the newest`, async ({
+    engines,
+    baseURL,
+  }) => {
+    const page = await (await engines(engine)).newPage(baseURL as string);
+    try {
+      await open(page, "/hacker");
+      const scroller = `document.querySelector("[data-console-scroller]")`;
+      // Until the console can scroll back 80 px (a line every 1.5 s), then 80 px back from the newest.
+      await until(page, `() => ${scroller}.scrollHeight > ${scroller}.clientHeight + 120`);
+      await page.run(`() => { ${scroller}.scrollTop = -80; }`);
+      // The line at the middle of the console, and where it is.
+      const place = `() => {
+        const box = ${scroller};
+        const middle = box.getBoundingClientRect().top + box.clientHeight / 2;
+        const line = [...box.querySelectorAll("li")].find((li) => li.getBoundingClientRect().bottom > middle);
+        return { text: line.textContent, top: Math.round(line.getBoundingClientRect().top) };
+      }`;
+      const before = await page.run<{ text: string; top: number }>(place);
+      const made = `() => [...${scroller}.querySelectorAll("li")].at(-2).textContent`;
+      const newestBefore = await page.run<string>(made);
+      // Two lines' time and a half (LINE_EVERY_MS), the visitor still reading.
+      await new Promise((resolve) => setTimeout(resolve, 2.5 * LINE_EVERY_MS));
+      const after = await page.run<{ text: string; top: number }>(place);
+      expect(after.text).toBe(before.text);
+      expect(Math.abs(after.top - before.top)).toBeLessThanOrEqual(1);
+      // Back at the newest: the lines that came meanwhile are there.
+      await page.run(`() => { ${scroller}.scrollTop = 0; }`);
+      await until(page, `(was) => (${made})() !== was && ${scroller}.scrollTop === 0`, newestBefore);
     } finally {
       await page.close();
     }

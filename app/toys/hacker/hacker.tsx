@@ -6,6 +6,14 @@ import { ToyPage } from "../../kit/ui/toy-page";
 import { LINE_EVERY_MS, linePrefix, MAX_LINES } from "./logic";
 import { BANNER, CONFESSIONS } from "./words";
 
+let anchoring: boolean | undefined;
+/** Whether the browser keeps a scrolled box's content in place as content is added (not Safari). */
+const scrollAnchoring = () => {
+  anchoring ??=
+    typeof CSS !== "undefined" && typeof CSS.supports === "function" && CSS.supports("overflow-anchor", "auto");
+  return anchoring;
+};
+
 /**
  * The console: a confession every 1.5 s, written into the list as plain elements between the banner
  * and the cursor, which React renders and never touches again (issue 63: the page rendered again
@@ -15,23 +23,38 @@ import { BANNER, CONFESSIONS } from "./words";
 function ConsoleOutput({ running }: { running: boolean }) {
   const { draw: next } = useShuffleBag(CONFESSIONS);
   const nextId = useRef(0);
+  const scroller = useRef<HTMLElement>(null);
   const screen = useRef<HTMLOListElement>(null);
   const cursor = useRef<HTMLLIElement>(null);
+  /** Lines held while a visitor reads back in a browser without scroll anchoring. */
+  const held = useRef<HTMLLIElement[]>([]);
+
+  /** Adds the held lines, then the newest MAX_LINES after the banner (the page never grows without limit). */
+  const release = () => {
+    const list = screen.current;
+    const end = cursor.current;
+    if (!list || !end || held.current.length === 0) return;
+    for (const line of held.current.splice(0)) list.insertBefore(line, end);
+    while (list.children.length > MAX_LINES + 2) list.children[1]?.remove();
+  };
 
   useInterval(
     () => {
-      const list = screen.current;
-      const end = cursor.current;
-      if (!list || !end) return;
       const id = nextId.current++;
       const line = document.createElement("li");
       const prefix = document.createElement("span");
       prefix.className = "text-emerald-600";
       prefix.textContent = linePrefix(id);
       line.append(prefix, ` ${next()}`);
-      list.insertBefore(line, end);
-      // The newest MAX_LINES, after the banner, so the page never grows without limit.
-      while (list.children.length > MAX_LINES + 2) list.children[1]?.remove();
+      held.current.push(line);
+      if (held.current.length > MAX_LINES) held.current.shift();
+      // A visitor scrolled back to read keeps their place: the scroll counts from the newest line,
+      // so a line added below would push what they read up by its height. The browser's scroll
+      // anchoring holds it; Safari has none, so there the lines wait until the visitor is back at
+      // the newest (there only, the scroll position is read once a line).
+      const box = scroller.current;
+      if (box && !scrollAnchoring() && box.scrollTop < -1) return;
+      release();
     },
     running ? LINE_EVERY_MS : null,
   );
@@ -39,13 +62,17 @@ function ConsoleOutput({ running }: { running: boolean }) {
   return (
     // Like a real console, the newest line always in view: a scroller whose content starts at its
     // bottom (a reversed column of one), so the browser keeps it there, with no script reading the
-    // layout at each line. Reachable by keyboard to scroll back.
+    // layout at each line. Reachable by keyboard to scroll back (and kept in place meanwhile).
     <section
+      ref={scroller}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling log must be reachable by keyboard
       tabIndex={0}
       aria-label="Console"
       data-console-scroller=""
       className="flex h-80 flex-col-reverse overflow-y-auto [contain:strict]"
+      onScroll={(event) => {
+        if (event.currentTarget.scrollTop >= -1) release();
+      }}
     >
       {/* Not a live region: a confession every 1.5 s would drown a screen reader. */}
       <ol
