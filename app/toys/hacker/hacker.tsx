@@ -7,7 +7,10 @@ import { LINE_EVERY_MS, linePrefix, MAX_LINES } from "./logic";
 import { BANNER, CONFESSIONS } from "./words";
 
 let anchoring: boolean | undefined;
-/** Whether the browser keeps a scrolled box's content in place as content is added (not Safari). */
+/**
+ * Whether the browser keeps a scrolled box's content in place as content is added (not Safari). It
+ * says the property is known, which in Chromium and Firefox means the anchoring works.
+ */
 const scrollAnchoring = () => {
   anchoring ??=
     typeof CSS !== "undefined" && typeof CSS.supports === "function" && CSS.supports("overflow-anchor", "auto");
@@ -62,7 +65,8 @@ function ConsoleOutput({ running }: { running: boolean }) {
   return (
     // Like a real console, the newest line always in view: a scroller whose content starts at its
     // bottom (a reversed column of one), so the browser keeps it there, with no script reading the
-    // layout at each line. Reachable by keyboard to scroll back (and kept in place meanwhile).
+    // layout at each line (but in Safari, above). Reachable by keyboard to scroll back (and kept in
+    // place meanwhile).
     <section
       ref={scroller}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling log must be reachable by keyboard
@@ -71,7 +75,7 @@ function ConsoleOutput({ running }: { running: boolean }) {
       data-console-scroller=""
       className="flex h-80 flex-col-reverse overflow-y-auto [contain:strict]"
       onScroll={(event) => {
-        if (event.currentTarget.scrollTop >= -1) release();
+        if (held.current.length > 0 && event.currentTarget.scrollTop >= -1) release();
       }}
     >
       {/* Not a live region: a confession every 1.5 s would drown a screen reader. */}
