@@ -25,14 +25,15 @@ const FIRST = 10;
 /** How long a snapshot may take to be written. */
 const SNAPSHOT_WITHIN_MS = 60_000;
 
-raiseOpenFileLimit();
-const work = mkdtempSync(join(tmpdir(), "pointless-channel-memory-"));
-
 /**
- * A new server, FIRST channels then CHANNELS: `measure` (the server's pid) read at each step. Every
- * channel is open at the end, or this throws.
+ * A new server, its data in `work`, FIRST channels then CHANNELS: `measure` (the server's pid) read
+ * at each step. Every channel is open at the end, or this throws.
  */
-async function withChannels<T>(env: Record<string, string>, measure: (pid: number) => Promise<T>): Promise<[T, T]> {
+async function withChannels<T>(
+  work: string,
+  env: Record<string, string>,
+  measure: (pid: number) => Promise<T>,
+): Promise<[T, T]> {
   const server = await startSiteProcess({
     COUNTER_DATA_DIR: mkdtempSync(join(work, "data-")),
     TRUST_PROXY: "loopback",
@@ -106,24 +107,29 @@ async function liveHeap(pid: number, snapshots: string): Promise<number> {
   return total;
 }
 
-try {
-  const snapshots = join(work, "snapshots");
-  mkdirSync(snapshots);
-  const [heapBefore, heapAfter] = await withChannels(
-    { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshots}` },
-    (pid) => liveHeap(pid, snapshots),
-  );
-  const [rssBefore, rssAfter] = await withChannels({}, async (pid) => rssMb(pid));
-  const added = CHANNELS - FIRST;
-  const heapKb = (heapAfter - heapBefore) / 1024 / added;
-  const rssKb = ((rssAfter - rssBefore) * 1024) / added;
-  console.log(
-    `${CHANNELS} channels open; each added ${heapKb.toFixed(1)} KB of live heap (goal: at most ${HEAP_PER_CHANNEL_KB} KB) and ${rssKb.toFixed(1)} KB of RSS (${rssBefore.toFixed(0)} MB with ${FIRST}, ${rssAfter.toFixed(0)} MB with ${CHANNELS})`,
-  );
-  if (heapKb > HEAP_PER_CHANNEL_KB) throw new Error(`a channel keeps ${heapKb.toFixed(1)} KB of heap`);
-} catch (error) {
-  console.error(`bench:channel: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  rmSync(work, { recursive: true, force: true });
+if (import.meta.main) {
+  raiseOpenFileLimit();
+  const work = mkdtempSync(join(tmpdir(), "pointless-channel-memory-"));
+  try {
+    const snapshots = join(work, "snapshots");
+    mkdirSync(snapshots);
+    const [heapBefore, heapAfter] = await withChannels(
+      work,
+      { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshots}` },
+      (pid) => liveHeap(pid, snapshots),
+    );
+    const [rssBefore, rssAfter] = await withChannels(work, {}, async (pid) => rssMb(pid));
+    const added = CHANNELS - FIRST;
+    const heapKb = (heapAfter - heapBefore) / 1024 / added;
+    const rssKb = ((rssAfter - rssBefore) * 1024) / added;
+    console.log(
+      `${CHANNELS} channels open; each added ${heapKb.toFixed(1)} KB of live heap (goal: at most ${HEAP_PER_CHANNEL_KB} KB) and ${rssKb.toFixed(1)} KB of RSS (${rssBefore.toFixed(0)} MB with ${FIRST}, ${rssAfter.toFixed(0)} MB with ${CHANNELS})`,
+    );
+    if (heapKb > HEAP_PER_CHANNEL_KB) throw new Error(`a channel keeps ${heapKb.toFixed(1)} KB of heap`);
+  } catch (error) {
+    console.error(`bench:channel: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }

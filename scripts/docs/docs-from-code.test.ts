@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { MAX_LATER_TRIES } from "../../app/kit/live/outbox.ts";
 import { STORE_AWAY } from "../../server/bubbles/refusals.ts";
+import { HEAP_GROWING_PERCENT } from "../../server/ops/heap-growth.ts";
+import { HEAP_PER_CHANNEL_KB } from "../bench-channel.ts";
 import { DOC_BLOCKS } from "./doc-blocks.ts";
 
 /** What lies between a block's markers in its file. */
@@ -33,4 +35,10 @@ it('every doc that names MAX_LATER_TRIES says its number, and how long the store
     expect(named, `${file} names MAX_LATER_TRIES`).toBeGreaterThan(0);
     expect(text.split(said).length - 1, `${file} says ${said} each time`).toBe(named);
   }
+});
+
+it("docs/live.md says the channel's memory goal and the heap's bound as the code has them", () => {
+  const text = readFileSync("docs/live.md", "utf8").replace(/\s+/g, " ");
+  expect(text).toContain(`(goal: at most ${HEAP_PER_CHANNEL_KB} KB;`);
+  expect(text).toContain(`\`--heap-growing-percent=${HEAP_GROWING_PERCENT}\``);
 });
