@@ -6,6 +6,7 @@
 //   npm run build && node scripts/bench/lantern-tasks.ts / /coin       (RUNS=3 by default)
 //   WITHOUT_HEADERS=cross-origin-opener-policy node scripts/bench/lantern-tasks.ts /
 //
+// DETAIL=1 lists each such task's events of 1 ms or more, with the function or script each ran.
 // WITHOUT_HEADERS serves the same build through a proxy that drops those response headers, to
 // measure what a header costs (docs/decisions/0004-no-opener-policy.md).
 import http from "node:http";
@@ -24,7 +25,7 @@ interface TraceEvent {
   name: string;
   ts: number;
   dur?: number;
-  args?: { data?: { url?: string } };
+  args?: { data?: { url?: string; functionName?: string; lineNumber?: number; columnNumber?: number; type?: string } };
 }
 interface CpuNode {
   type: string;
@@ -70,6 +71,8 @@ if (dropped.length) {
 
 const ms = (value: number) => String(Math.round(value));
 const minMs = Number(process.env.MIN_MS ?? 30);
+/** DETAIL=1: each task's events of 1 ms or more, in order, with the function or script they ran. */
+const DETAIL = Boolean(process.env.DETAIL);
 try {
   for (const path of process.argv.slice(2)) {
     for (let run = 0; run < Number(process.env.RUNS ?? 3); run++) {
@@ -112,6 +115,18 @@ try {
           `  ${ms(timing.startTime)}-${ms(timing.endTime)} ms simulated (${((node.event.dur ?? 0) / 1000).toFixed(1)} ms observed): ` +
             `${what.map(([name, took]) => `${name} ${ms(took)}`).join(", ")} ${[...urls].map((url) => String(url).replace(origin, "")).join(" ")}`,
         );
+        if (DETAIL) {
+          for (const event of node.childEvents) {
+            if ((event.dur ?? 0) < 1000) continue;
+            const data = event.args?.data;
+            const where = data
+              ? [data.type, data.functionName, data.url?.replace(origin, ""), data.lineNumber, data.columnNumber]
+              : [];
+            console.log(
+              `    +${((event.ts - node.event.ts) / 1000).toFixed(1)} ms ${event.name} ${((event.dur ?? 0) / 1000).toFixed(1)} ms ${where.filter((part) => part !== undefined && part !== "").join(" ")}`,
+            );
+          }
+        }
       }
     }
   }

@@ -1,13 +1,14 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useInterval } from "../../kit/hooks/use-interval";
-import { useTimeouts } from "../../kit/hooks/use-timeouts";
+import { whileShown } from "../../kit/lib/while-shown";
 import { ToyPage } from "../../kit/ui/toy-page";
 import { ALMOST, MESSAGES, NAH, NAH_MS, nextTick, TICK_MS } from "./logic";
 
 export function EndlessLoading() {
   const [status, setStatus] = useState<string>(MESSAGES[0]);
+  // Counts the teases, so that two in a row each get their 'Nah.'.
+  const [teases, setTeases] = useState(0);
   const [nah, setNah] = useState(false);
-  const later = useTimeouts();
 
   useInterval(() => {
     const tick = nextTick(Math.random);
@@ -17,8 +18,19 @@ export function EndlessLoading() {
       return;
     }
     setStatus(ALMOST);
-    later(() => setNah(true), TICK_MS - NAH_MS);
+    setTeases((n) => n + 1);
   }, TICK_MS);
+
+  // 'Nah.' for the last NAH_MS of a tease. A hidden tab keeps no timer for it (issue 63): the
+  // interval stops too, and ticks at once when the tab is shown, which replaces the tease.
+  useEffect(() => {
+    if (teases === 0) return;
+    return whileShown((again) => {
+      if (again) return () => {};
+      const id = setTimeout(() => setNah(true), TICK_MS - NAH_MS);
+      return () => clearTimeout(id);
+    });
+  }, [teases]);
 
   return (
     <ToyPage title="Endless Loading" intro="Please wait. Your content is loading. It has always been loading.">
