@@ -73,6 +73,7 @@ const ms = (value: number) => String(Math.round(value));
 const minMs = Number(process.env.MIN_MS ?? 30);
 /** DETAIL=1: each task's events of 1 ms or more, in order, with the function or script they ran. */
 const DETAIL = Boolean(process.env.DETAIL);
+const DETAIL_MS = Number(process.env.DETAIL_MS ?? 1);
 try {
   for (const path of process.argv.slice(2)) {
     for (let run = 0; run < Number(process.env.RUNS ?? 3); run++) {
@@ -117,7 +118,7 @@ try {
         );
         if (DETAIL) {
           for (const event of node.childEvents) {
-            if ((event.dur ?? 0) < 1000) continue;
+            if ((event.dur ?? 0) < DETAIL_MS * 1000) continue;
             const data = event.args?.data;
             const where = data
               ? [data.type, data.functionName, data.url?.replace(origin, ""), data.lineNumber, data.columnNumber]
