@@ -6,7 +6,8 @@
 //   npm run build && node scripts/bench/lantern-tasks.ts / /coin       (RUNS=3 by default)
 //   WITHOUT_HEADERS=cross-origin-opener-policy node scripts/bench/lantern-tasks.ts /
 //
-// DETAIL=1 lists each such task's events of 1 ms or more, with the function or script each ran.
+// DETAIL=1 lists each such task's events of DETAIL_MS (default 1) or more, with the function or
+// script each ran.
 // WITHOUT_HEADERS serves the same build through a proxy that drops those response headers, to
 // measure what a header costs (docs/decisions/0004-no-opener-policy.md).
 import http from "node:http";
@@ -71,7 +72,7 @@ if (dropped.length) {
 
 const ms = (value: number) => String(Math.round(value));
 const minMs = Number(process.env.MIN_MS ?? 30);
-/** DETAIL=1: each task's events of 1 ms or more, in order, with the function or script they ran. */
+/** DETAIL=1: each task's events of DETAIL_MS or more, in order, with the function or script they ran. */
 const DETAIL = Boolean(process.env.DETAIL);
 const DETAIL_MS = Number(process.env.DETAIL_MS ?? 1);
 try {
