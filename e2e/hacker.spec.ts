@@ -1,7 +1,13 @@
-import { linePrefix, MAX_LINES } from "../app/toys/hacker/logic";
+import { LINE_EVERY_MS, linePrefix, linesKept, MAX_LINES } from "../app/toys/hacker/logic";
 import { CONFESSIONS } from "../app/toys/hacker/words";
 import { expect, open, test } from "./fixtures";
 import { installPausedClock, liveIntervals, navigateWithMenu, trackIntervals } from "./timers";
+
+/**
+ * The oldest line goes two animation frames after the newest came (after the newest is painted),
+ * and the installed clock runs animation frames as its timers: this much of its time runs them.
+ */
+const FRAMES_MS = 40;
 
 test.describe("Hacker Console", () => {
   test("adds a confession every 1.5 s, all 16 before any repeats", async ({ page }) => {
@@ -45,12 +51,16 @@ test.describe("Hacker Console", () => {
         );
       });
     expect(await newestInView()).toBe(true);
-    // The newest MAX_LINES only, after the banner, the newest last, the cursor after it.
+    // The newest only (past MAX_LINES, the oldest go down to LINES_AFTER_TRIM), after the banner,
+    // the newest last, the cursor after it.
     const confessions = log.getByRole("listitem").filter({ hasText: "root@" });
-    await page.clock.runFor(1500 * (MAX_LINES - 30 + 5));
-    await expect(confessions).toHaveCount(MAX_LINES);
-    await expect(confessions.last()).toContainText(linePrefix(MAX_LINES + 4));
-    await expect(confessions.first()).toContainText(linePrefix(5));
+    const made = MAX_LINES + 5;
+    await page.clock.runFor(1500 * (made - 30));
+    await page.clock.runFor(FRAMES_MS);
+    await expect(confessions).toHaveCount(linesKept(made));
+    expect(linesKept(made)).toBeLessThan(MAX_LINES);
+    await expect(confessions.last()).toContainText(linePrefix(made - 1));
+    await expect(confessions.first()).toContainText(linePrefix(made - linesKept(made)));
     await expect(log.getByRole("listitem").first()).toContainText("MAINFRAME OS");
     expect(await newestInView()).toBe(true);
     await page.getByRole("button", { name: "Pause the hacking" }).click();
@@ -58,10 +68,48 @@ test.describe("Hacker Console", () => {
     await page.clock.runFor(1500 * 4);
     await expect(log.getByRole("listitem")).toHaveCount(count);
     await page.getByRole("button", { name: "Resume the hacking" }).click();
-    await page.clock.runFor(1500);
-    // One more, the oldest dropped for it.
-    await expect(confessions.last()).toContainText(linePrefix(MAX_LINES + 5));
-    await expect(log.getByRole("listitem")).toHaveCount(count);
+    await page.clock.runFor(1500 + FRAMES_MS);
+    // One more.
+    await expect(confessions.last()).toContainText(linePrefix(made));
+    await expect(confessions).toHaveCount(linesKept(made + 1));
+  });
+
+  // On a phone, as Lighthouse measures (on a desktop's width, Chromium counted no shift even for
+  // the console before, whose every line moved every line up).
+  test("on a phone, a line shifts nothing on the page, nor do the oldest lines going", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await installPausedClock(page);
+    await open(page, "/hacker");
+    await page.evaluate(() => {
+      const w = window as unknown as { shifts: number[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: "layout-shift" });
+    });
+    const lines = page.getByRole("list", { name: "Console output" }).getByRole("listitem").filter({ hasText: "root@" });
+    // One line at a time, each painted before the next (a shift is the move from one frame to
+    // the next): the first ones, while they fit and as the console begins to scroll, then the
+    // ones past MAX_LINES, for which the oldest go (in a frame of their own).
+    const oneByOne = async (from: number, to: number) => {
+      for (let count = from; count <= to; count++) {
+        await page.clock.runFor(LINE_EVERY_MS - FRAMES_MS);
+        await expect(lines.last()).toContainText(linePrefix(count - 1));
+        await page.waitForTimeout(50);
+        await page.clock.runFor(FRAMES_MS);
+        await page.waitForTimeout(50);
+      }
+    };
+    await page.clock.runFor(FRAMES_MS);
+    const shifts = () => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    await oneByOne(1, 8);
+    expect(await shifts()).toEqual([]);
+    await page.clock.runFor(LINE_EVERY_MS * (MAX_LINES - 10));
+    await page.waitForTimeout(50);
+    await oneByOne(MAX_LINES - 1, MAX_LINES + 4);
+    expect(await shifts()).toEqual([]);
+    await expect(lines).toHaveCount(linesKept(MAX_LINES + 4));
+    expect(linesKept(MAX_LINES + 4)).toBeLessThan(MAX_LINES);
   });
 
   test("a visitor reading back keeps their place while lines come and the oldest go", async ({ page }) => {
@@ -91,9 +139,11 @@ test.describe("Hacker Console", () => {
     const before = await place();
     expect(before).toBeGreaterThan(90);
     expect(before).toBeLessThan(110);
-    // Ten more lines, the oldest five gone for them: the line read has not moved.
-    await page.clock.runFor(1500 * 10);
-    await expect(confessions.first()).toContainText(linePrefix(5));
+    // Ten more lines, the oldest gone at once as the console passed MAX_LINES: the line read has
+    // not moved.
+    await page.clock.runFor(1500 * 10 + FRAMES_MS);
+    await expect(confessions).toHaveCount(linesKept(MAX_LINES + 5));
+    await expect(confessions.first()).toContainText(linePrefix(MAX_LINES + 5 - linesKept(MAX_LINES + 5)));
     await expect(confessions.last()).toContainText(linePrefix(MAX_LINES + 4));
     const after = await place();
     expect(after).not.toBeNull();

@@ -150,7 +150,7 @@ for (const engine of ENGINES) {
       const scroller = `document.querySelector("[data-console-scroller]")`;
       // Until the console can scroll back 80 px (a line every 1.5 s), then 80 px back from the newest.
       await until(page, `() => ${scroller}.scrollHeight > ${scroller}.clientHeight + 120`);
-      await page.run(`() => { ${scroller}.scrollTop = -80; }`);
+      await page.run(`() => { const box = ${scroller}; box.scrollTop = box.scrollHeight - box.clientHeight - 80; }`);
       // The line at the middle of the console, and where it is.
       const place = `() => {
         const box = ${scroller};
@@ -178,8 +178,9 @@ for (const engine of ENGINES) {
         page,
         `() => [...document.querySelectorAll("button")].some((b) => b.textContent === "Resume the hacking")`,
       );
-      await page.run(`() => { ${scroller}.scrollTop = 0; }`);
-      await until(page, `(was) => (${made})() !== was && ${scroller}.scrollTop === 0`, newestBefore);
+      const atNewest = `(() => { const box = ${scroller}; return box.scrollTop + box.clientHeight >= box.scrollHeight - 2; })()`;
+      await page.run(`() => { ${scroller}.scrollTop = ${scroller}.scrollHeight; }`);
+      await until(page, `(was) => (${made})() !== was && ${atNewest}`, newestBefore);
       expect(await page.run<number>(count)).toBeGreaterThanOrEqual(engine === "webkit" ? lines + 2 : lines);
     } finally {
       await page.close();

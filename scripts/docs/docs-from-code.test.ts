@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { MAX_LATER_TRIES } from "../../app/kit/live/outbox.ts";
+import { LINES_AFTER_TRIM, MAX_LINES } from "../../app/toys/hacker/logic.ts";
 import { STORE_AWAY } from "../../server/bubbles/refusals.ts";
 import { HEAP_GROWING_PERCENT } from "../../server/ops/heap-growth.ts";
 import { HEAP_PER_CHANNEL_KB } from "../bench-channel.ts";
@@ -41,4 +42,10 @@ it("docs/live.md says the channel's memory goal and the heap's bound as the code
   const text = readFileSync("docs/live.md", "utf8").replace(/\s+/g, " ");
   expect(text).toContain(`(goal: at most ${HEAP_PER_CHANNEL_KB} KB;`);
   expect(text).toContain(`\`--heap-growing-percent=${HEAP_GROWING_PERCENT}\``);
+});
+
+it("docs/performance.md says how many lines the hacker console keeps as the code has them", () => {
+  const text = readFileSync("docs/performance.md", "utf8").replace(/\s+/g, " ");
+  expect(text).toContain(`\`MAX_LINES\` (${MAX_LINES}) lines`);
+  expect(text).toContain(`\`LINES_AFTER_TRIM\` (${LINES_AFTER_TRIM})`);
 });
