@@ -35,10 +35,9 @@ const atNewest = (box: HTMLElement | null) => !box || box.scrollTop + box.client
  * paint (drawn after the newest line instead, its blink started again with each line: 0.8 ms a
  * second more at rest). The oldest lines go (when there are more than MAX_LINES) in the frame after
  * the one that paints the newest, with no scroll of the console's own in it: the lines after them
- * move up, and the browser's scroll
- * anchoring (Safari: the scroll's end) moves the view with them, so nothing moves on screen. Taken
- * in the frame of the scroll to the newest, it counted as a shift of every line in view (0.02-0.04
- * a line; twenty at a time, 0.17).
+ * move up, and the browser's scroll anchoring (Safari: the scroll's end) moves the view with them,
+ * so nothing moves on screen. Taken in the frame of the scroll to the newest, it counted as a shift
+ * of every line in view (0.02-0.04 a line; twenty at a time, 0.17).
  */
 function ConsoleOutput({ running }: { running: boolean }) {
   const { draw: next } = useShuffleBag(CONFESSIONS);
