@@ -59,7 +59,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "dom", include: ["app/**/*.test.tsx"], environment: "jsdom" },
+        test: {
+          name: "dom",
+          include: ["app/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["app/test/dom-setup.ts"],
+        },
       },
       {
         // The counter's server, against real stores: SQLite in temporary folders, and a Redis the
