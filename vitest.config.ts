@@ -33,6 +33,8 @@ export default defineConfig({
     // where every second of CPU is one they wait for. What a file changes in the process itself
     // (globals, timers, the environment) it puts back, as each does now.
     isolate: false,
+    // ...and each file's changes to the process are put back again when it ends (the file says how).
+    setupFiles: ["vitest.between-files.ts"],
     // Time to wait, not what is asserted: beside the browser tests and two busy loops, a server in
     // the test's own process took more than Vitest's 1 s to answer its first request
     // (server/http/http-slow-clients.test.ts, 2026-12-02). A poll that never holds still fails.
