@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { fakeVisibility } from "../../kit/hooks/visibility-test-kit";
 import { EndlessLoading } from "./endless-loading";
@@ -11,8 +11,8 @@ beforeEach(() => {
   visibility = fakeVisibility();
   vi.spyOn(Math, "random").mockReturnValue(0.1); // below 30%: every tick is a tease
 });
+// Each render is unmounted after its test by app/test/dom-setup.ts.
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
