@@ -24,6 +24,36 @@ it("tells its onBack handlers each time the store answers again after it did not
   expect(back).toHaveBeenCalledTimes(2);
 });
 
+it("does not say the store went again for a call that began waiting before its latest answer", async () => {
+  // As Redis frozen and woken: calls sent while it was frozen, one of them out of time just after
+  // it answered the others.
+  const lines: string[] = [];
+  const store = createStoreGuard({
+    name: "test",
+    deadlineMs: 50,
+    log: createLogger("info", (line) => lines.push(line)),
+  });
+  const back = vi.fn();
+  store.onBack(back);
+  await expect(store.run(() => new Promise(() => {}))).rejects.toBeInstanceOf(StoreUnavailable);
+  let wake = (_: string) => {};
+  const sentWhileFrozen = store.run(() => new Promise<string>((resolve) => (wake = resolve)));
+  const staleOne = store.run(() => new Promise(() => {}));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  wake("answered on waking");
+  await expect(sentWhileFrozen).resolves.toBe("answered on waking");
+  // Refused all the same: the request that made it gets its 503.
+  await expect(staleOne).rejects.toBeInstanceOf(StoreUnavailable);
+  expect(store.up).toBe(true);
+  await store.run(() => "a read");
+  const states = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+  expect(states).toEqual(["store unavailable", "store available"]);
+  expect(back).toHaveBeenCalledTimes(1);
+  // A call that began after the latest answer and gets none says the store went.
+  await expect(store.run(() => new Promise(() => {}))).rejects.toBeInstanceOf(StoreUnavailable);
+  expect(store.up).toBe(false);
+});
+
 it("refuses a write no replica has without saying the store went: no line, no return, its own outcome", async () => {
   const lines: string[] = [];
   const outcomes: string[] = [];
