@@ -52,6 +52,13 @@ it("does not say the store went again for a call that began waiting before its l
   // A call that began after the latest answer and gets none says the store went.
   await expect(store.run(() => new Promise(() => {}))).rejects.toBeInstanceOf(StoreUnavailable);
   expect(store.up).toBe(false);
+  // The client's connection made again is an answer too (redis.ts marks it): a call sent before it
+  // and out of time after it says nothing newer.
+  const sentBeforeReconnect = store.run(() => new Promise(() => {}));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  store.mark(true);
+  await expect(sentBeforeReconnect).rejects.toBeInstanceOf(StoreUnavailable);
+  expect(store.up).toBe(true);
 });
 
 it("refuses a write no replica has without saying the store went: no line, no return, its own outcome", async () => {

@@ -36,11 +36,12 @@ export function createStoreGuard({
   observe?: (outcome: StoreOutcome, seconds: number) => void;
 }) {
   let up: boolean | undefined;
-  /** When a call last got its answer (performance.now()). */
+  /** When the store last answered (performance.now()): a call, or its client's connection made. */
   let answeredAt = Number.NEGATIVE_INFINITY;
   const backHandlers: (() => void)[] = [];
 
   function mark(ok: boolean, error?: unknown) {
+    if (ok) answeredAt = performance.now();
     if (ok === up) return;
     const wasDown = up === false;
     up = ok;
@@ -65,7 +66,6 @@ export function createStoreGuard({
     const seconds = () => (performance.now() - started) / 1000;
     try {
       const result = await Promise.race([Promise.resolve().then(work), late]);
-      answeredAt = performance.now();
       mark(true);
       observe?.("ok", seconds());
       return result;
