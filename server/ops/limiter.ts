@@ -1,5 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { Backends } from "./backends.ts";
+import { withinDeadline } from "./deadline.ts";
 
 /**
  * A limit kept for the whole fleet: with Redis, every server process counts in the same place
@@ -70,16 +71,14 @@ export function createFleetLimiter(
     async take(key, count = 1) {
       if (count > points) return Number.POSITIVE_INFINITY;
       if (!shared) return consume(memory, key, count);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error("the limit's store did not answer in time")), deadlineMs);
-      });
       try {
-        return await Promise.race([consume(shared, key, count), late]);
+        return await withinDeadline(
+          consume(shared, key, count),
+          deadlineMs,
+          () => new Error("the limit's store did not answer in time"),
+        );
       } catch {
         return consume(memory, key, count);
-      } finally {
-        clearTimeout(timer);
       }
     },
   };

@@ -1,3 +1,4 @@
+import { withinDeadline } from "./deadline.ts";
 import type { Logger } from "./log.ts";
 import { NotReplicated, StoreUnavailable } from "./store-guard.ts";
 
@@ -105,10 +106,7 @@ export function replicaWatch(
   async function ask(asked: number) {
     let role: unknown[];
     try {
-      role = (await Promise.race([
-        client.sendCommand(["ROLE"]),
-        new Promise((_, reject) => setTimeout(() => reject(new Error(NO_ANSWER)), waitMs).unref()),
-      ])) as unknown[];
+      role = (await withinDeadline(client.sendCommand(["ROLE"]), waitMs, () => new Error(NO_ANSWER))) as unknown[];
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       // A refusal is the primary's own error reply ("NOPERM ...", "ERR unknown command ..."): said

@@ -1,3 +1,4 @@
+import { withinDeadline } from "./deadline.ts";
 import { redisLibrary } from "./redis-library.ts";
 
 /**
@@ -30,12 +31,7 @@ export function sentinelAsker(settings: {
   }
 
   const within = <T>(promise: Promise<T>) =>
-    Promise.race([
-      promise,
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error("no answer from the Sentinel")), settings.deadlineMs).unref(),
-      ),
-    ]);
+    withinDeadline(promise, settings.deadlineMs, () => new Error("no answer from the Sentinel"));
 
   /** The connection, or the one being made: questions asked meanwhile share it, never open another. */
   let connecting: Promise<ReturnType<typeof open>> | undefined;

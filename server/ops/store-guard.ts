@@ -1,3 +1,4 @@
+import { withinDeadline } from "./deadline.ts";
 import { errorText, type Logger } from "./log.ts";
 
 /** A store did not answer in time, or failed: the request gets a 503 with Retry-After. */
@@ -51,21 +52,14 @@ export function createStoreGuard({
   }
 
   async function run<T>(work: () => Promise<T> | T): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const started = performance.now();
-    // The deadline's verdict waits for the event loop's I/O: after a stall of this process longer
-    // than the deadline (an overloaded machine), timers run before the sockets are read, and an
-    // answer that came in time would be taken for none (a fresh clone beside two busy loops logged
-    // the store unavailable again right after it came back). `setImmediate` runs after the reads.
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => setImmediate(() => reject(new StoreUnavailable(`no answer within ${deadlineMs} ms`))),
-        deadlineMs,
-      );
-    });
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      const result = await Promise.race([Promise.resolve().then(work), late]);
+      const result = await withinDeadline(
+        Promise.resolve().then(work),
+        deadlineMs,
+        () => new StoreUnavailable(`no answer within ${deadlineMs} ms`),
+      );
       mark(true);
       observe?.("ok", seconds());
       return result;
@@ -82,8 +76,6 @@ export function createStoreGuard({
       const timedOut = error instanceof StoreUnavailable;
       observe?.(timedOut ? "timeout" : "error", seconds());
       throw timedOut ? error : new StoreUnavailable(errorText(error), { cause: error });
-    } finally {
-      clearTimeout(timer);
     }
   }
 
