@@ -88,7 +88,7 @@ function openOne(localAddress: string, pending: { count: number }) {
     report.refusedHttp++;
     // With a listener here, ws leaves the refused upgrade to its caller: ended now, so its place
     // among the address's OPENING goes to the next try (left open, each refusal kept one of the
-    // places for good, and a four-minute run ended with a fifth of the channels of a one-minute one).
+    // places for good, and a four-minute run held a sixth of the channels of a one-minute one).
     response.resume();
     ws.terminate();
   });

@@ -18,12 +18,14 @@ it("gives the answer that comes in time, and the caller's error when none comes"
 it("takes an answer that arrived while this process was busy past the deadline as in time", async () => {
   // The answer is I/O already there when the process is free again (a message from the other end
   // of a port); the busy spell is in the event loop's check phase, so its next turn runs the
-  // deadline's timer before it reads the port: the verdict must wait for the read.
+  // deadline's timer (set in the same spell) before it reads the port: the verdict must wait for
+  // the read.
   const { port1, port2 } = new MessageChannel();
   const answer = new Promise<string>((resolve) => port1.once("message", (message: string) => resolve(message)));
-  const verdict = withinDeadline(answer, 20, () => new Error("late"));
+  let verdict: Promise<string> | undefined;
   await new Promise<void>((resolve) =>
     setImmediate(() => {
+      verdict = withinDeadline(answer, 20, () => new Error("late"));
       port2.postMessage("in time");
       const busyUntil = performance.now() + 100;
       while (performance.now() < busyUntil);

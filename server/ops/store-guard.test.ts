@@ -24,7 +24,7 @@ it("tells its onBack handlers each time the store answers again after it did not
   expect(back).toHaveBeenCalledTimes(2);
 });
 
-it("does not say the store went again for a call that began waiting before its latest answer", async () => {
+it("does not say the store went again for a call out of time that began waiting before its latest answer", async () => {
   // As Redis frozen and woken: calls sent while it was frozen, one of them out of time just after
   // it answered the others.
   const lines: string[] = [];
@@ -59,6 +59,14 @@ it("does not say the store went again for a call that began waiting before its l
   store.mark(true);
   await expect(sentBeforeReconnect).rejects.toBeInstanceOf(StoreUnavailable);
   expect(store.up).toBe(true);
+  // An error is the store's own word, whenever the call began: said.
+  let refuse = (_: Error) => {};
+  const refusedWrite = store.run(() => new Promise((_, reject) => (refuse = reject)));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  await store.run(() => "a read answered meanwhile");
+  refuse(new Error("READONLY You can't write against a read only replica."));
+  await expect(refusedWrite).rejects.toBeInstanceOf(StoreUnavailable);
+  expect(store.up).toBe(false);
 });
 
 it("refuses a write no replica has without saying the store went: no line, no return, its own outcome", async () => {

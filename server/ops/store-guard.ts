@@ -53,13 +53,14 @@ export function createStoreGuard({
 
   async function run<T>(work: () => Promise<T> | T): Promise<T> {
     const started = performance.now();
+    /** The deadline's own error, once it has passed. */
+    let missed: StoreUnavailable | undefined;
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      const result = await withinDeadline(
-        Promise.resolve().then(work),
-        deadlineMs,
-        () => new StoreUnavailable(`no answer within ${deadlineMs} ms`),
-      );
+      const result = await withinDeadline(Promise.resolve().then(work), deadlineMs, () => {
+        missed = new StoreUnavailable(`no answer within ${deadlineMs} ms`);
+        return missed;
+      });
       mark(true);
       observe?.("ok", seconds());
       return result;
@@ -68,11 +69,12 @@ export function createStoreGuard({
         observe?.("refused", seconds());
         throw error;
       }
-      // A call whose wait began before the store's latest answer says nothing newer than that
-      // answer: it is refused, but the store is not said away again (nor back again after, with
-      // every topic's reads again). Calls sent while Redis was frozen ran out of time just after
-      // it woke and had answered others: CI at load 9 logged it away, back, away and back.
-      if (answeredAt < started) mark(false, error);
+      // No answer in time to a call whose wait began before the store's latest answer says nothing
+      // newer than that answer: it is refused, but the store is not said away again (nor back
+      // again after, with every topic's reads again). Calls sent while Redis was frozen ran out of
+      // time just after it woke and had answered others: CI at load 9 logged it away, back, away
+      // and back. An error is the store's own word (a write refused, READONLY): always said.
+      if (error !== missed || answeredAt < started) mark(false, error);
       const timedOut = error instanceof StoreUnavailable;
       observe?.(timedOut ? "timeout" : "error", seconds());
       throw timedOut ? error : new StoreUnavailable(errorText(error), { cause: error });
