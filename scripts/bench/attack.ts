@@ -84,12 +84,12 @@ function openOne(localAddress: string, pending: { count: number }) {
     report.upgradesOpened++;
     report.openMax = Math.max(report.openMax, open);
   });
-  ws.on("unexpected-response", (_request, response) => {
+  ws.on("unexpected-response", () => {
     report.refusedHttp++;
-    // With a listener here, ws leaves the refused upgrade to its caller: ended now, so its place
-    // among the address's OPENING goes to the next try (left open, each refusal kept one of the
-    // places for good, and a four-minute run held a sixth of the channels of a one-minute one).
-    response.resume();
+    // With a listener here, ws leaves the refused upgrade to its caller: ended now (its request and
+    // response destroyed, then `close`), so its place among the address's OPENING goes to the next
+    // try (left open, each refusal kept one of the places for good, and a four-minute run held a
+    // sixth of the channels of a one-minute one).
     ws.terminate();
   });
   ws.on("error", () => {});
