@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, open, settle, test } from "./fixtures";
+import { stubClipboardOnly } from "./share-stubs";
 
 /** Opens the home page one click away from a milestone, and triggers its toast. */
 async function showToast(page: Page) {
@@ -44,5 +45,34 @@ test.describe("toasts", () => {
     await expect(toast).toBeVisible();
     await swipe(page, 80);
     await expect(toast).toBeHidden();
+  });
+
+  test("on a phone, the toast does not hide the button the keyboard just pressed", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await stubClipboardOnly(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, "/hotdog");
+    const share = page.getByRole("button", { name: "Share today's hotdog" });
+    const at = await share.boundingBox();
+    if (!at) throw new Error("no Share button");
+    // The screen ends 20 px under the button, where the toast lands at the foot of the screen.
+    await page.setViewportSize({ width: 390, height: Math.ceil(at.y + at.height + 20) });
+    await share.focus();
+    await page.keyboard.press("Enter");
+    const toast = page.locator(".toast");
+    await expect(toast).toContainText("Copied to your clipboard");
+    await settle(page);
+    const [button, shown] = await Promise.all([share.boundingBox(), toast.boundingBox()]);
+    if (!button || !shown) throw new Error("nothing to measure");
+    await expect(share).toBeFocused();
+    expect(shown.y + shown.height, "the toast ends above the focused button").toBeLessThanOrEqual(button.y);
+  });
+
+  test("elsewhere it stays at the foot of the screen", async ({ page }) => {
+    const toast = await showToast(page);
+    await settle(page);
+    const shown = await toast.boundingBox();
+    const height = page.viewportSize()?.height ?? 0;
+    expect(shown && shown.y + shown.height).toBeGreaterThan(height - 40);
   });
 });

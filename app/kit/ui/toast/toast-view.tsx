@@ -1,5 +1,7 @@
 import * as Toast from "@radix-ui/react-toast";
+import { type RefObject, useEffect, useLayoutEffect, useRef } from "react";
 import { cn } from "../../lib/cn";
+import { toastPlace } from "./placement";
 import {
   dismissToast,
   TOAST_DEFAULT_DURATION,
@@ -8,8 +10,42 @@ import {
   type ToastState,
 } from "./toast-store";
 
+/**
+ * Keeps the toast area off the focused element: its `data-place` is set where it is measured (when
+ * a toast opens, when the area's size changes as the toast arrives in it, when focus moves), so the
+ * frame that shows the toast already has it in its place, with no React render.
+ */
+function useClearOfFocus(area: RefObject<HTMLOListElement | null>, toastId: number) {
+  const place = () => {
+    const element = area.current;
+    if (!element) return;
+    const focused = document.activeElement;
+    const own = !focused || focused === document.body || element.contains(focused);
+    const { height, left, right } = element.getBoundingClientRect();
+    element.dataset.place = toastPlace(
+      own ? null : focused.getBoundingClientRect(),
+      { height, left, right },
+      document.documentElement.clientHeight,
+    );
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again for each new toast
+  useLayoutEffect(place, [toastId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one observer for the view's life
+  useEffect(() => {
+    const observer = typeof ResizeObserver === "function" ? new ResizeObserver(place) : undefined;
+    if (area.current) observer?.observe(area.current);
+    document.addEventListener("focusin", place);
+    return () => {
+      observer?.disconnect();
+      document.removeEventListener("focusin", place);
+    };
+  }, []);
+}
+
 export default function ToastView({ toast }: { toast: ToastState }) {
   const destructive = toast.variant === "destructive";
+  const area = useRef<HTMLOListElement>(null);
+  useClearOfFocus(area, toast.id);
   return (
     <Toast.Provider duration={TOAST_DEFAULT_DURATION} swipeThreshold={TOAST_SWIPE_THRESHOLD} swipeDirection="right">
       <Toast.Root
@@ -46,8 +82,9 @@ export default function ToastView({ toast }: { toast: ToastState }) {
         </Toast.Close>
       </Toast.Root>
       <Toast.Viewport
+        ref={area}
         hotkey={TOAST_HOTKEY}
-        className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+        className="fixed right-0 bottom-0 z-50 data-[place=top]:top-0 data-[place=top]:bottom-auto m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
       />
     </Toast.Provider>
   );
