@@ -14,6 +14,16 @@ test.describe("the shell", () => {
     await expect(page.getByRole("banner")).toHaveCSS("position", "fixed");
   });
 
+  test("shows the site's whole name on the narrowest phone (320 px), and keeps its controls", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    await open(page, "/");
+    const banner = page.getByRole("banner");
+    const name = banner.getByRole("link", { name: site.name }).getByText(site.name);
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), "the name is not cut short").toBe(true);
+    await expect(banner.getByRole("button", { name: "Surprise me" })).toBeInViewport({ ratio: 1 });
+    await expect(banner.getByRole("button", { name: "Menu" })).toBeInViewport({ ratio: 1 });
+  });
+
   test("footer shows the visitor's current year, without a hydration mismatch", async ({ page }) => {
     await page.clock.install({ time: new Date("2031-06-15T12:00:00") });
     await open(page, "/");
