@@ -24,6 +24,28 @@ test.describe("the shell", () => {
     await expect(banner.getByRole("button", { name: "Menu" })).toBeInViewport({ ratio: 1 });
   });
 
+  test("keeps a focused element and its ring clear of the fixed header when Shift+Tab scrolls back up", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await open(page, "/blog");
+    const links = page.getByRole("main").getByRole("link");
+    const count = await links.count();
+    expect(count, "the three posts' links, a screen or more apart").toBe(3);
+    await links.last().focus();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const headerBottom = await page.getByRole("banner").evaluate((el) => el.getBoundingClientRect().bottom);
+    const tops: number[] = [];
+    for (let i = 1; i < count; i++) {
+      await page.keyboard.press("Shift+Tab");
+      tops.push(await page.evaluate(() => document.activeElement?.getBoundingClientRect().top ?? -1));
+    }
+    expect(Math.min(...tops), "every link's top and its 5 px ring below the header").toBeGreaterThanOrEqual(
+      headerBottom + 5,
+    );
+  });
+
   test("footer shows the visitor's current year, without a hydration mismatch", async ({ page }) => {
     await page.clock.install({ time: new Date("2031-06-15T12:00:00") });
     await open(page, "/");
