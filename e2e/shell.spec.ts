@@ -46,6 +46,17 @@ test.describe("the shell", () => {
     );
   });
 
+  test("the first Tab shows a skip link, and it takes focus to the page's content", async ({ page }) => {
+    await open(page, "/about");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await page.keyboard.press("Tab");
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport({ ratio: 1 });
+    expect((await skip.boundingBox())?.width, "shown, not the screen reader's alone").toBeGreaterThan(40);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+  });
+
   test("footer shows the visitor's current year, without a hydration mismatch", async ({ page }) => {
     await page.clock.install({ time: new Date("2031-06-15T12:00:00") });
     await open(page, "/");

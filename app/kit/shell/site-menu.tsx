@@ -142,7 +142,7 @@ export function SiteMenu({ currentPath }: SiteMenuProps) {
             openMenu();
           }
         }}
-        className="site-menu-button inline-flex items-center gap-2 rounded-full bg-purple-700 px-4 py-2 font-semibold text-white shadow hover:bg-purple-800"
+        className="site-menu-button"
       >
         Menu
         <span
@@ -161,7 +161,7 @@ export function SiteMenu({ currentPath }: SiteMenuProps) {
           const next = event.relatedTarget as Node | null;
           if (next && !menu.current?.contains(next) && next !== button.current) closeMenu(false);
         }}
-        className="site-menu max-h-[80vh] w-64 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white p-1 shadow-2xl"
+        className="site-menu"
       >
         {isServer ? (
           <div id={LINKS_ID}>

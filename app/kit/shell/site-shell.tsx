@@ -68,10 +68,7 @@ export function SiteShell({ children }: SiteShellProps) {
       className="flex min-h-dvh flex-col bg-purple-800"
       style={{ backgroundImage: page?.background ?? site.defaultBackground }}
     >
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-purple-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <SiteHeader currentPath={page?.path ?? null} />

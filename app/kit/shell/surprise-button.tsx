@@ -13,7 +13,7 @@ export function SurpriseButton({ currentPath }: { currentPath: string | null }) 
         const path = pickSurprise(toyPaths(), currentPath, Math.random);
         if (path) navigate(path);
       }}
-      className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-2 font-semibold text-purple-800 shadow ring-1 ring-purple-200 hover:bg-purple-50 sm:px-4"
+      className="surprise-button"
     >
       <DieIcon />
       <span className="sr-only sm:not-sr-only">Surprise me</span>

@@ -155,8 +155,7 @@ export const BubbleGrid = memo(function BubbleGrid({
         const i = Number((event.target as HTMLElement).dataset.i);
         if (Number.isInteger(i)) setFocus(i);
       }}
-      // Its scrollbar a pale thumb on the sheet (not a white track beside it, as in Firefox).
-      className="group h-[min(60vh,34rem)] w-full overflow-y-auto overscroll-contain rounded-2xl bg-white/15 p-2 [scrollbar-color:rgb(255_255_255/0.6)_transparent]"
+      className="scrollbar-pale group h-[min(60vh,34rem)] w-full overflow-y-auto overscroll-contain rounded-2xl bg-white/15 p-2"
     >
       <div className="relative" style={{ height: rows * CELL_PX }}>
         {drawn}

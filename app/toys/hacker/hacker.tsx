@@ -117,8 +117,7 @@ function ConsoleOutput({ running }: { running: boolean }) {
       tabIndex={0}
       aria-label="Console"
       data-console-scroller=""
-      // Its scrollbar dark and green (a light one stood on the black in Firefox and desktop Chrome).
-      className="h-80 overflow-y-auto scheme-dark [contain:strict] [scrollbar-color:var(--color-emerald-700)_transparent]"
+      className="scrollbar-console h-80 overflow-y-auto [contain:strict]"
     >
       {/* Not a live region: a confession every 1.5 s would drown a screen reader. */}
       <ol
