@@ -25,7 +25,7 @@ const urls = allPages.flatMap((entry) => [
 test.use({ launchOptions: DEJAVU_UI_LAUNCH });
 
 for (const { entry, url, own } of urls) {
-  test(`${url}: styled by its own CSS as by the whole stylesheet, in the layout, accessible, its emoji in colour, in the menu, still under reduced motion, and its ids are the server's and its way home works`, async ({
+  test(`${url}: styled by its own CSS as by the whole stylesheet, in the layout, accessible, its emoji in colour, in the menu, its buttons edged in a contrast theme, still under reduced motion, and its ids are the server's and its way home works`, async ({
     page,
   }) => {
     // Two looks at every property of every element, axe, the menu and the way home: a minute at
@@ -161,6 +161,22 @@ for (const { entry, url, own } of urls) {
       await expect(nav.getByRole("link", { name: entry.label, exact: true })).toHaveAttribute("aria-current", "page");
       await page.keyboard.press("Escape");
       await expect(nav).toBeHidden();
+    });
+
+    await test.step("in a contrast theme (forced colours), every button shows its edge", async () => {
+      // Such a theme draws no backgrounds: a pill-shaped button with no border would be bare words.
+      await page.emulateMedia({ forcedColors: "active" });
+      const bare = await page.evaluate(() =>
+        [...document.querySelectorAll("button")]
+          .filter((b) => b.checkVisibility() && b.getBoundingClientRect().width > 1)
+          .filter((b) => {
+            const style = getComputedStyle(b);
+            return !(parseFloat(style.borderTopWidth) >= 1 && style.borderTopStyle !== "none");
+          })
+          .map((b) => b.getAttribute("aria-label") ?? b.textContent?.trim().slice(0, 40)),
+      );
+      await page.emulateMedia({ forcedColors: "none" });
+      expect(bare).toEqual([]);
     });
 
     await test.step("under reduced motion, nothing runs without end", async () => {

@@ -36,14 +36,16 @@ export function EndlessLoading() {
     <ToyPage title="Endless Loading" intro="Please wait. Your content is loading. It has always been loading.">
       <div
         aria-hidden="true"
-        className="loading-spinner size-32 rounded-full border-[12px] border-white/20 border-t-fuchsia-400 border-r-cyan-300"
+        className="loading-spinner size-32 rounded-full border-[12px] border-white/20 border-t-fuchsia-400 border-r-cyan-300 forced-colors:border-[color:GrayText] forced-colors:border-t-[color:Highlight] forced-colors:border-r-[color:Highlight] forced-colors:forced-color-adjust-none"
       />
       <div role="status" className="flex min-h-24 flex-col items-center gap-2">
         <p className="text-2xl font-bold">{status}</p>
         {nah ? <p className="text-4xl font-black text-fuchsia-300">{NAH}</p> : null}
       </div>
-      <div className="h-3 w-full max-w-md overflow-hidden rounded-full bg-white/15">
-        <div className="loading-bar h-full w-full origin-left rounded-full bg-linear-to-r from-fuchsia-400 to-cyan-300" />
+      {/* In a contrast theme (forced colours), which draws no backgrounds, the spinner's arc and
+          the bar are drawn in the theme's highlight colour. */}
+      <div className="h-3 w-full max-w-md overflow-hidden rounded-full bg-white/15 forced-colors:border forced-colors:border-[color:CanvasText]">
+        <div className="loading-bar h-full w-full origin-left rounded-full bg-linear-to-r from-fuchsia-400 to-cyan-300 forced-colors:bg-none forced-colors:bg-[Highlight] forced-colors:forced-color-adjust-none" />
       </div>
     </ToyPage>
   );

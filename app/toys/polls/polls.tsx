@@ -186,10 +186,16 @@ function Thanks({
               <span>
                 <span className="font-bold">{answer}</span>: {shareText(counts[a] ?? 0, total)}
               </span>
-              <span aria-hidden="true" className="block h-2.5 w-full overflow-hidden rounded-full bg-indigo-100">
+              {/* A contrast theme (forced colours) draws no backgrounds: the bars in its colours. */}
+              <span
+                aria-hidden="true"
+                className="block h-2.5 w-full overflow-hidden rounded-full bg-indigo-100 forced-colors:border forced-colors:border-[color:CanvasText]"
+              >
                 <span
-                  className={`block h-full w-full origin-left rounded-full transition-transform duration-300 motion-reduce:transition-none ${
-                    a === mine ? "bg-indigo-700" : "bg-indigo-400"
+                  className={`block h-full w-full origin-left rounded-full transition-transform duration-300 motion-reduce:transition-none forced-colors:forced-color-adjust-none ${
+                    a === mine
+                      ? "bg-indigo-700 forced-colors:bg-[Highlight]"
+                      : "bg-indigo-400 forced-colors:bg-[CanvasText]"
                   }`}
                   style={{ transform: `scaleX(${barShare(counts[a] ?? 0, total)})` }}
                 />
