@@ -25,7 +25,7 @@ const urls = allPages.flatMap((entry) => [
 test.use({ launchOptions: DEJAVU_UI_LAUNCH });
 
 for (const { entry, url, own } of urls) {
-  test(`${url}: styled by its own CSS as by the whole stylesheet, in the layout, accessible, its emoji in colour, in the menu, its buttons edged in a contrast theme, still under reduced motion, and its ids are the server's and its way home works`, async ({
+  test(`${url}: styled by its own CSS as by the whole stylesheet, in the layout, accessible, its emoji in colour, in the menu, its buttons edged in a contrast theme, whole with large text on a phone, still under reduced motion, and its ids are the server's and its way home works`, async ({
     page,
   }) => {
     // Two looks at every property of every element, axe, the menu and the way home: a minute at
@@ -177,6 +177,25 @@ for (const { entry, url, own } of urls) {
       );
       await page.emulateMedia({ forcedColors: "none" });
       expect(bare).toEqual([]);
+    });
+
+    await test.step("on a phone with large text, nothing goes off the side", async () => {
+      // The visitor's default font size scales every rem: at 150% (Chrome's "very large") the page
+      // and the header's Menu fit; at 200% the page still does not scroll sideways.
+      const size = page.viewportSize();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const at = (scale: string) =>
+        page.evaluate((fontSize) => {
+          document.documentElement.style.setProperty("font-size", fontSize);
+          const width = document.documentElement.clientWidth;
+          const menu = document.querySelector(".site-menu-button")?.getBoundingClientRect().right ?? 0;
+          return { scrollsSideways: document.documentElement.scrollWidth > width, menuCut: menu > width };
+        }, scale);
+      const [large, larger] = [await at("150%"), await at("200%")];
+      await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));
+      if (size) await page.setViewportSize(size);
+      expect(large).toEqual({ scrollsSideways: false, menuCut: false });
+      expect(larger.scrollsSideways).toBe(false);
     });
 
     await test.step("under reduced motion, nothing runs without end", async () => {

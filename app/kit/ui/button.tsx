@@ -12,7 +12,8 @@ const VARIANTS: Record<Variant, string> = {
 
 const SIZES: Record<Size, string> = {
   md: "px-5 py-2.5 text-base",
-  lg: "px-8 py-4 text-xl",
+  // Its sides narrow on a phone with large text (200%), where a label of two words would not fit.
+  lg: "px-[min(2rem,8.5vw)] py-4 text-xl",
 };
 
 export interface ButtonProps extends ComponentProps<"button"> {

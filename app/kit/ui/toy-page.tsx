@@ -25,7 +25,12 @@ export function ToyPage({ title, intro, tone = "light", width = "normal", classN
         className,
       )}
     >
-      <h1 className={cn("text-4xl font-black tracking-tight sm:text-5xl", tone === "light" && "text-shadow-lg")}>
+      <h1
+        className={cn(
+          "text-4xl font-black tracking-tight wrap-anywhere sm:text-5xl",
+          tone === "light" && "text-shadow-lg",
+        )}
+      >
         {title}
       </h1>
       {intro ? (

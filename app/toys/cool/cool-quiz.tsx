@@ -9,7 +9,7 @@ export function CoolQuiz() {
     <ToyPage title="Are You Cool?" intro="A scientifically rigorous, peer-reviewed, one-question quiz.">
       <section className="flex w-full max-w-lg flex-col items-center gap-6 rounded-3xl bg-white/95 p-8 text-slate-900 shadow-2xl">
         <h2 className="text-3xl font-black">Are you cool?</h2>
-        <div className="flex gap-4">
+        <div className="flex flex-wrap justify-center gap-4">
           <Button variant="secondary" size="lg" onClick={() => setResult(judge("yes"))}>
             Yes
           </Button>

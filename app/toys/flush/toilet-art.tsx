@@ -1,7 +1,7 @@
 /** A toilet, drawn in code. While flushing, its water swirls. */
 export function ToiletArt({ flushing }: { flushing: boolean }) {
   return (
-    <svg viewBox="0 0 200 220" className="w-56 drop-shadow-2xl" aria-hidden="true" data-share-art="">
+    <svg viewBox="0 0 200 220" className="w-56 max-w-full drop-shadow-2xl" aria-hidden="true" data-share-art="">
       <rect x="40" y="10" width="120" height="70" rx="12" fill="#f8fafc" stroke="#94a3b8" strokeWidth="4" />
       <rect x="120" y="24" width="26" height="10" rx="4" fill="#cbd5e1" />
       <path

@@ -130,14 +130,14 @@ export function UselessButton() {
         </p>
       </div>
 
-      <div className="relative grid size-72 place-items-center">
+      <div className="relative grid aspect-square w-72 max-w-full grid-cols-1 place-items-center">
         <button
           type="button"
           onClick={handleClick}
           data-early-press
           style={{ transform: `rotate(${spins * DEGREES_PER_CLICK}deg)` }}
           className={cn(
-            "size-64 rounded-full bg-linear-to-br p-8 text-xl font-extrabold text-white shadow-2xl ring-4 ring-white/40",
+            "aspect-square w-64 max-w-[88%] rounded-full bg-linear-to-br p-8 text-xl font-extrabold text-white shadow-2xl ring-4 ring-white/40",
             "transition-transform duration-500 ease-out text-shadow-md hover:scale-105 active:scale-95",
             "motion-reduce:transition-none",
             GRADIENTS[gradient],

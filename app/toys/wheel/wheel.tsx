@@ -22,7 +22,7 @@ function WheelArt({ rotation }: { rotation: number }) {
   return (
     <svg
       viewBox="-105 -105 210 210"
-      className="size-72 drop-shadow-2xl transition-transform duration-[4000ms] ease-[cubic-bezier(0.15,0.85,0.25,1)] motion-reduce:transition-none sm:size-80"
+      className="aspect-square w-72 max-w-full drop-shadow-2xl transition-transform duration-[4000ms] ease-[cubic-bezier(0.15,0.85,0.25,1)] motion-reduce:transition-none sm:w-80"
       style={{ transform: `rotate(${rotation}deg)` }}
       role="img"
       aria-label={`A wheel with ${SEGMENTS.length} segments, every one of them saying You Lose`}
