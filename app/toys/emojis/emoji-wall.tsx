@@ -28,7 +28,7 @@ export function EmojiWall() {
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its position on the wall
               key={i}
-              className={`emoji-tile wiggle-${tile.wiggle} grid aspect-square place-items-center text-[min(1.5rem,7.5vw)] sm:text-3xl`}
+              className={`emoji-tile wiggle-${tile.wiggle} grid aspect-square place-items-center text-[min(1.5rem,7.5vw)]/[1.333] sm:text-3xl`}
               style={{ animationDelay: `${-tile.phaseMs}ms` }}
             >
               <span role="img" aria-label={emoji?.name} className="emoji">

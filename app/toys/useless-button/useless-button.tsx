@@ -137,7 +137,7 @@ export function UselessButton() {
           data-early-press
           style={{ transform: `rotate(${spins * DEGREES_PER_CLICK}deg)` }}
           className={cn(
-            "aspect-square w-64 max-w-[88%] rounded-full bg-linear-to-br p-8 text-xl font-extrabold text-white shadow-2xl ring-4 ring-white/40",
+            "aspect-square w-64 max-w-[calc(100%-2rem)] rounded-full bg-linear-to-br p-8 text-xl font-extrabold text-white shadow-2xl ring-4 ring-white/40",
             "transition-transform duration-500 ease-out text-shadow-md hover:scale-105 active:scale-95",
             "motion-reduce:transition-none",
             GRADIENTS[gradient],

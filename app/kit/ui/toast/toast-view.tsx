@@ -12,40 +12,53 @@ import {
 
 /**
  * Keeps the toast area off the focused element: its `data-place` is set where it is measured (when
- * a toast opens, when the area's size changes as the toast arrives in it, when focus moves), so the
- * frame that shows the toast already has it in its place, with no React render.
+ * a toast opens, when the area's size changes as the toast arrives in it, and while one is open,
+ * when focus moves, the page scrolls or the window changes size), so the frame that shows the toast
+ * already has it in its place, with no React render. Focus moved by Tab is measured a frame later,
+ * once the browser has scrolled the element into view; focus inside the toast keeps its place.
  */
-function useClearOfFocus(area: RefObject<HTMLOListElement | null>, toastId: number) {
+function useClearOfFocus(area: RefObject<HTMLOListElement | null>, toastId: number, open: boolean) {
   const place = () => {
     const element = area.current;
     if (!element) return;
     const focused = document.activeElement;
-    const own = !focused || focused === document.body || element.contains(focused);
+    if (focused && element.contains(focused)) return;
     const { height, left, right } = element.getBoundingClientRect();
     element.dataset.place = toastPlace(
-      own ? null : focused.getBoundingClientRect(),
+      !focused || focused === document.body ? null : focused.getBoundingClientRect(),
       { height, left, right },
       document.documentElement.clientHeight,
     );
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured again for each new toast
   useLayoutEffect(place, [toastId]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one observer for the view's life
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listens only while a toast is open
   useEffect(() => {
+    if (!open) return;
     const observer = typeof ResizeObserver === "function" ? new ResizeObserver(place) : undefined;
     if (area.current) observer?.observe(area.current);
-    document.addEventListener("focusin", place);
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    document.addEventListener("focusin", later);
+    addEventListener("scroll", later, { passive: true });
+    addEventListener("resize", later);
     return () => {
       observer?.disconnect();
-      document.removeEventListener("focusin", place);
+      cancelAnimationFrame(frame);
+      document.removeEventListener("focusin", later);
+      removeEventListener("scroll", later);
+      removeEventListener("resize", later);
     };
-  }, []);
+  }, [open]);
 }
 
 export default function ToastView({ toast }: { toast: ToastState }) {
   const destructive = toast.variant === "destructive";
   const area = useRef<HTMLOListElement>(null);
-  useClearOfFocus(area, toast.id);
+  useClearOfFocus(area, toast.id, toast.open);
   return (
     <Toast.Provider duration={TOAST_DEFAULT_DURATION} swipeThreshold={TOAST_SWIPE_THRESHOLD} swipeDirection="right">
       <Toast.Root
