@@ -68,8 +68,12 @@ function pidsOf(output: string): number[] {
   return [...new Set([...said, ...workers])].filter((pid) => pid > 0);
 }
 
-async function started(run: Run) {
+/** Once the fleet says it is open: its processes, at least `atLeast` of them. */
+async function started(run: Run, atLeast = 5) {
   await expect.poll(run.output, { timeout: 90_000 }).toContain("Open http://localhost:");
+  // nginx may fork its workers just after it listens: read again until they are there (a fresh
+  // clone's run read nginx's children once, too soon, and found 4 processes of 6).
+  await expect.poll(() => pidsOf(run.output()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(atLeast);
   return pidsOf(run.output());
 }
 
@@ -77,9 +81,8 @@ for (const signal of ["SIGHUP", "SIGTERM", "SIGINT"] as const) {
   test(`${signal} stops nginx, every server and Redis, leaving nothing running`, async () => {
     test.setTimeout(120_000);
     const run = fleet(["--servers", "2", ...(signal === "SIGHUP" ? ["--sentinel"] : [])]);
-    const pids = await started(run);
     // nginx and its workers, two servers, and Redis (with --sentinel five of them).
-    expect(pids.length).toBeGreaterThanOrEqual(signal === "SIGHUP" ? 9 : 5);
+    const pids = await started(run, signal === "SIGHUP" ? 9 : 5);
     if (signal === "SIGHUP") expect(run.output()).toContain("with a replica and three Sentinels");
     expect(pids.every(alive)).toBe(true);
     run.child.kill(signal);
