@@ -1,8 +1,7 @@
 /**
  * Where the toast goes: at the foot of the screen, unless there it would hide the element that has
  * the keyboard's focus (a phone's Share button sits just where the toast lands) and at the top it
- * would not (WCAG 2.2's "focus not obscured"). Measured when a toast opens and whenever focus moves
- * while one is shown.
+ * would not (WCAG 2.2's "focus not obscured"). When it is measured: toast-view.tsx.
  */
 export type ToastPlace = "bottom" | "top";
 
