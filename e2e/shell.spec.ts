@@ -97,6 +97,34 @@ test.describe("the menu", () => {
     await expect(panel).toHaveCSS("overflow-y", "auto");
   });
 
+  test("with large text on a phone, the Menu button and the open menu fit on the screen", async ({ page }) => {
+    // The visitor's default font size scales every rem (Android's font size reaches 200%): the menu
+    // is 16rem wide and sat under its button's right edge, so at 150% its left edge, and at 200%
+    // the button itself and half of every link, were off the screen.
+    for (const [width, scale] of [
+      [390, "150%"],
+      [390, "200%"],
+      [320, "200%"],
+    ] as const) {
+      await page.setViewportSize({ width, height: 844 });
+      await open(page, "/");
+      await page.evaluate((fontSize) => document.documentElement.style.setProperty("font-size", fontSize), scale);
+      const where = `${width} px, text at ${scale}`;
+      const menu = page.getByRole("banner").getByRole("button", { name: "Menu" });
+      await expect(menu, where).toBeInViewport({ ratio: 1 });
+      await expect(page.getByRole("banner").getByRole("button", { name: "Surprise me" }), where).toBeInViewport({
+        ratio: 1,
+      });
+      await menu.click();
+      const panel = page.getByRole("navigation", { name: "All pages" });
+      await expect(panel, where).toBeVisible();
+      const box = await panel.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width, `${where}: the menu within the screen`).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect(panel).toBeHidden();
+    }
+  });
+
   test("works with the keyboard alone", async ({ page }) => {
     await open(page, "/");
     const button = page.getByRole("button", { name: "Menu" });

@@ -18,7 +18,7 @@ export function SiteHeader({ currentPath }: SiteHeaderProps) {
           <LogoIcon />
           <span className="truncate">{site.name}</span>
         </PageLink>
-        <div className="flex items-center gap-2">
+        <div className="site-actions">
           <SurpriseButton currentPath={currentPath} />
           <SiteMenu currentPath={currentPath} />
         </div>
