@@ -3,7 +3,7 @@ import { BUBBLES_PATH } from "../contracts/bubbles";
 import { allowProblems, expect, expectProblems, httpErrorLine, open } from "./fixtures";
 import { holdTheLine } from "./live-line";
 import { bubble, LIVE, PATH, poppedOnServer, SIZE, test } from "./sheet-page";
-import { installPausedClock } from "./timers";
+import { clearOfMidnight, installPausedClock } from "./timers";
 
 /**
  * Bubble Wrap for Everyone away from its server: a static host, a tab closed while reconnecting,
@@ -16,6 +16,7 @@ test("without the server, the page says so plainly, shows the last sheet it saw,
   page,
   problems,
 }) => {
+  await clearOfMidnight();
   // The server's word that bubble 7 (index 6) is popped, as the page receives it: the page keeps its
   // own pops apart until then, and leaves only confirmed ones in storage.
   const confirmed = new Promise<void>((resolve) => {

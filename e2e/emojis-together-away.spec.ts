@@ -1,6 +1,7 @@
 import { WALL_SIZE } from "../contracts/wall";
 import { expect, expectProblems, httpErrorLine, open } from "./fixtures";
 import { holdTheLine } from "./live-line";
+import { clearOfMidnight } from "./timers";
 import { cellButton, LIVE, namesOn, PATH, place, test } from "./wall-page";
 
 /**
@@ -13,6 +14,7 @@ test("without the server, the page says so plainly, shows the last wall it saw a
   page,
   problems,
 }) => {
+  await clearOfMidnight();
   // A visit that saw the wall, then leaves (the wall is kept in storage).
   await open(page, PATH);
   await expect(page.getByText(LIVE)).toBeVisible();
@@ -49,6 +51,7 @@ test("without a connection, the page says so, keeps showing the wall it has, and
   page,
   context,
 }) => {
+  await clearOfMidnight();
   const line = await holdTheLine(page);
   await open(page, PATH);
   await expect(page.getByText(LIVE)).toBeVisible();

@@ -1,4 +1,20 @@
-import type { Page } from "@playwright/test";
+import { type Page, test } from "@playwright/test";
+
+/**
+ * Waits out the turn of the day when it is less than a minute away (the test's time limit grows by
+ * the wait): a page that says when it last saw something says the time alone on the same day, and
+ * the date with it once midnight has passed in between (one run in a few thousand, for a test of
+ * a few seconds). The browser keeps this machine's time zone.
+ */
+export async function clearOfMidnight(): Promise<void> {
+  const now = new Date();
+  const midnight = new Date(now);
+  midnight.setHours(24, 0, 0, 0);
+  const left = midnight.getTime() - now.getTime();
+  if (left >= 60_000) return;
+  test.info().setTimeout(test.info().timeout + left + 1000);
+  await new Promise((resolve) => setTimeout(resolve, left + 1000));
+}
 
 /** Counts intervals that were started and not yet cleared, as `window.__liveIntervals()`. */
 export async function trackIntervals(page: Page): Promise<void> {

@@ -134,7 +134,8 @@ export async function startFleet({
     const settings: Record<string, string> = {
       HOST: "127.0.0.1",
       TRUST_PROXY: "loopback",
-      VISITOR_SECRET: randomBytes(32).toString("base64url"),
+      // In hex: random base64 holds a placeholder's word (refused) once in a million draws.
+      VISITOR_SECRET: randomBytes(32).toString("hex"),
       COUNTER_DATA_DIR: dir,
       ...env,
       ...redis,
