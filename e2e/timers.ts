@@ -12,7 +12,7 @@ export async function clearOfMidnight(): Promise<void> {
   midnight.setHours(24, 0, 0, 0);
   const left = midnight.getTime() - now.getTime();
   if (left >= 60_000) return;
-  test.info().setTimeout(test.info().timeout + left + 1000);
+  if (test.info().timeout > 0) test.info().setTimeout(test.info().timeout + left + 1000);
   await new Promise((resolve) => setTimeout(resolve, left + 1000));
 }
 

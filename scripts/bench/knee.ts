@@ -110,7 +110,7 @@ export async function findKnee({ steps, seconds, env = {}, cpuProfDir, pastKnee 
   const server = await startSiteProcess({
     REDIS_URL: redis.url,
     TRUST_PROXY: "loopback",
-    VISITOR_SECRET: randomBytes(32).toString("base64url"),
+    VISITOR_SECRET: randomBytes(32).toString("hex"),
     COUNTER_DATA_DIR: dir,
     LIVE_MAX_CONNECTIONS: String(most + 1000),
     // A sheet the 500 pops a second never finish in a run: the rate stays what it is meant to be

@@ -141,7 +141,7 @@ export const MAKE_SECRET = "openssl rand -base64 48";
 /**
  * Words of an example or a placeholder. A random string holds one rarely: in any case each letter
  * is 2 of base64's 64 characters, so "passw" is one position in 3 * 10^7, and a secret made by
- * `openssl rand -base64 48` is refused about once in 550,000 (the operator is told to make another;
+ * `openssl rand -base64 48` is refused about once in 500,000 (the operator is told to make another;
  * hex never holds one).
  */
 const PLACEHOLDER_WORDS = /change|secret|passw|example|placeholder|openssl|replace|your-?own|default|insert/i;
