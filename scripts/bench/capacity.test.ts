@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { capacityReport, saturated } from "./capacity.ts";
 import type { FleetRun } from "./fleet-run.ts";
-import { isPast, type KneeStep } from "./knee.ts";
 import type { Toy } from "./knee-actors.ts";
+import { isPast, type KneeStep } from "./knee-step.ts";
 
 const toys = <T>(value: T) => ({ bubbles: value, polls: value, claps: value, wall: value });
 

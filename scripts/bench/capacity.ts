@@ -1,6 +1,7 @@
 // `npm run bench:fleet`'s report: the knee of one process, the fleet's figures, and the capacity
 // table an operator plans a viral day by, every number from what the bench measured.
 import type { FleetRun } from "./fleet-run.ts";
+import { TOYS } from "./knee-actors.ts";
 import {
   DISTURBED,
   disturbance,
@@ -10,8 +11,7 @@ import {
   LATENCY_GOAL_MS,
   STEP_HEADER,
   stepRow,
-} from "./knee.ts";
-import { TOYS } from "./knee-actors.ts";
+} from "./knee-step.ts";
 
 /** A core this busy or more is taken as saturated. */
 const SATURATED = 90;
