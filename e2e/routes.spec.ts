@@ -184,12 +184,27 @@ for (const { entry, url, own } of urls) {
       // 200% the page does not scroll sideways and the header's Menu fits.
       const size = page.viewportSize();
       await page.setViewportSize({ width: 390, height: 844 });
+      // A transform that animates (a pulse's scale) widens the page at some moments and not at
+      // others: every animation is read at 16 points of its cycle, and the widest counts.
       const at = (scale: string) =>
         page.evaluate((fontSize) => {
           document.documentElement.style.setProperty("font-size", fontSize);
           const width = document.documentElement.clientWidth;
           const menu = document.querySelector(".site-menu-button")?.getBoundingClientRect().right ?? 0;
-          return { scrollsSideways: document.documentElement.scrollWidth > width, menuCut: menu > width };
+          const animations = document.getAnimations().map((a) => ({ a, time: a.currentTime, state: a.playState }));
+          let widest = document.documentElement.scrollWidth;
+          for (let k = 0; k < 16; k++) {
+            for (const { a } of animations) {
+              a.pause();
+              a.currentTime = ((Number(a.effect?.getTiming().duration) || 0) * k) / 16;
+            }
+            widest = Math.max(widest, document.documentElement.scrollWidth);
+          }
+          for (const { a, time, state } of animations) {
+            a.currentTime = time;
+            if (state === "running") a.play();
+          }
+          return { scrollsSideways: widest > width, menuCut: menu > width };
         }, scale);
       const [large, larger] = [await at("150%"), await at("200%")];
       await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));

@@ -9,7 +9,7 @@ export function Contact() {
     >
       <div
         aria-hidden="true"
-        className="void-pulse size-48 rounded-full bg-radial from-black via-indigo-950 to-indigo-700 shadow-[0_0_80px_rgba(99,102,241,0.6)]"
+        className="void-pulse size-[min(12rem,70vw)] rounded-full bg-radial from-black via-indigo-950 to-indigo-700 shadow-[0_0_80px_rgba(99,102,241,0.6)]"
       />
       <p className="max-w-md text-lg text-white/90">
         Our average response time is somewhere between "eventually" and "the heat death of the universe". Your message
