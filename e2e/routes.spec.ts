@@ -181,13 +181,14 @@ for (const { entry, url, own } of urls) {
 
     await test.step("on a phone with large text, nothing goes off the side", async () => {
       // The visitor's default font size scales every rem: at 150% (Chrome's "very large") and at
-      // 200% the page does not scroll sideways and the header's Menu fits.
+      // 200%, on a 390 px phone and on a 320 px one, the page does not scroll sideways and the
+      // header's Menu fits.
       const size = page.viewportSize();
-      await page.setViewportSize({ width: 390, height: 844 });
       // A transform that animates (a pulse's scale) widens the page at some moments and not at
       // others: every animation is read at 16 points of its cycle, and the widest counts.
-      const at = (scale: string) =>
-        page.evaluate((fontSize) => {
+      const at = async (width: number, scale: string) => {
+        await page.setViewportSize({ width, height: 844 });
+        return page.evaluate((fontSize) => {
           document.documentElement.style.setProperty("font-size", fontSize);
           const width = document.documentElement.clientWidth;
           const menu = document.querySelector(".site-menu-button")?.getBoundingClientRect().right ?? 0;
@@ -206,11 +207,25 @@ for (const { entry, url, own } of urls) {
           }
           return { scrollsSideways: widest > width, menuCut: menu > width };
         }, scale);
-      const [large, larger] = [await at("150%"), await at("200%")];
+      };
+      const seen: Record<string, { scrollsSideways: boolean; menuCut: boolean }> = {};
+      for (const [width, scale] of [
+        [390, "150%"],
+        [390, "200%"],
+        [320, "150%"],
+        [320, "200%"],
+      ] as const) {
+        seen[`${width} px at ${scale}`] = await at(width, scale);
+      }
       await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));
       if (size) await page.setViewportSize(size);
-      expect(large).toEqual({ scrollsSideways: false, menuCut: false });
-      expect(larger).toEqual({ scrollsSideways: false, menuCut: false });
+      const fits = { scrollsSideways: false, menuCut: false };
+      expect(seen).toEqual({
+        "390 px at 150%": fits,
+        "390 px at 200%": fits,
+        "320 px at 150%": fits,
+        "320 px at 200%": fits,
+      });
     });
 
     await test.step("under reduced motion, nothing runs without end", async () => {

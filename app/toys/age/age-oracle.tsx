@@ -33,7 +33,7 @@ export function AgeOracle() {
     <ToyPage title="Age Oracle" intro="Gaze into the crystal ball. The crystal ball gazes back and does maths.">
       <div
         aria-hidden="true"
-        className={`oracle-ball emoji grid size-48 place-items-center rounded-full bg-radial from-purple-300 via-purple-600 to-indigo-950 text-6xl shadow-[0_0_80px_rgba(192,132,252,0.7)] ${
+        className={`oracle-ball emoji grid size-[min(12rem,70vw)] place-items-center rounded-full bg-radial from-purple-300 via-purple-600 to-indigo-950 text-6xl shadow-[0_0_80px_rgba(192,132,252,0.7)] ${
           state.phase === "thinking" ? "oracle-thinking" : ""
         }`}
       >

@@ -26,7 +26,7 @@ export function CoinFlip() {
     <ToyPage title="Coin Flip" intro="Heads or tails? Let fate decide. Fate has opinions.">
       <div
         aria-hidden="true"
-        className={`grid size-44 place-items-center rounded-full border-8 border-yellow-600 bg-radial from-yellow-200 via-yellow-400 to-amber-600 text-5xl font-black text-amber-900 shadow-2xl ${
+        className={`grid size-[min(11rem,65vw)] place-items-center rounded-full border-8 border-yellow-600 bg-radial from-yellow-200 via-yellow-400 to-amber-600 text-5xl font-black text-amber-900 shadow-2xl ${
           flipping ? "coin-flipping" : ""
         } ${result ? "coin-side" : ""}`}
       >

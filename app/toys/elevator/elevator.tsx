@@ -27,7 +27,7 @@ export function Elevator() {
                 type="button"
                 onClick={() => press(floor)}
                 aria-label={`Floor ${floor}`}
-                className={`grid size-16 place-items-center rounded-full border-4 border-zinc-600 text-xl font-black shadow-inner transition-colors ${
+                className={`grid size-[min(4rem,20vw)] place-items-center rounded-full border-4 border-zinc-600 text-xl font-black shadow-inner transition-colors ${
                   pressed === floor
                     ? "bg-amber-300 text-zinc-900 shadow-amber-500"
                     : "bg-zinc-100 text-zinc-800 hover:bg-white"

@@ -16,9 +16,9 @@ export const Palette = memo(function Palette({
   describedBy: string;
 }) {
   return (
-    <fieldset aria-describedby={describedBy} className="w-full max-w-md">
+    <fieldset aria-describedby={describedBy} className="@container w-full max-w-md">
       <legend className="mb-2 font-semibold">Your emoji</legend>
-      <div className="grid grid-cols-8 gap-1">
+      <div className="grid grid-cols-4 gap-1 @[16rem]:grid-cols-8">
         {PALETTE.map(({ char, name }, e) => (
           <label
             key={char}

@@ -36,7 +36,7 @@ export function EndlessLoading() {
     <ToyPage title="Endless Loading" intro="Please wait. Your content is loading. It has always been loading.">
       <div
         aria-hidden="true"
-        className="loading-spinner size-32 rounded-full border-[12px] border-white/20 border-t-fuchsia-400 border-r-cyan-300 forced-colors:border-[color:GrayText] forced-colors:border-t-[color:Highlight] forced-colors:border-r-[color:Highlight] forced-colors:forced-color-adjust-none"
+        className="loading-spinner size-[min(8rem,55vw)] rounded-full border-[12px] border-white/20 border-t-fuchsia-400 border-r-cyan-300 forced-colors:border-[color:GrayText] forced-colors:border-t-[color:Highlight] forced-colors:border-r-[color:Highlight] forced-colors:forced-color-adjust-none"
       />
       <div role="status" className="flex min-h-24 flex-col items-center gap-2">
         <p className="text-2xl font-bold">{status}</p>

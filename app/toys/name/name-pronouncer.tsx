@@ -31,7 +31,7 @@ export function NamePronouncer() {
           maxLength={200}
           className="w-full rounded-xl border-2 border-white/60 bg-white px-4 py-3 text-lg text-slate-900"
         />
-        <Button type="submit" size="lg">
+        <Button type="submit" size="lg" className="flex-wrap">
           <span aria-hidden="true" className="emoji">
             🗣️
           </span>{" "}
