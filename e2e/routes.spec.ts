@@ -191,7 +191,11 @@ for (const { entry, url, own } of urls) {
         return page.evaluate((fontSize) => {
           document.documentElement.style.setProperty("font-size", fontSize);
           const width = document.documentElement.clientWidth;
-          const menu = document.querySelector(".site-menu-button")?.getBoundingClientRect().right ?? 0;
+          // The Menu button within the screen's width and within the header's height (its word
+          // broken over lines would stand out below the header).
+          const button = document.querySelector(".site-menu-button")?.getBoundingClientRect();
+          const header = document.querySelector(".site-header")?.getBoundingClientRect();
+          const menuCut = !button || !header || button.right > width || button.bottom > header.bottom;
           const animations = document.getAnimations().map((a) => ({ a, time: a.currentTime, state: a.playState }));
           let widest = document.documentElement.scrollWidth;
           for (let k = 0; k < 16; k++) {
@@ -205,7 +209,7 @@ for (const { entry, url, own } of urls) {
             a.currentTime = time;
             if (state === "running") a.play();
           }
-          return { scrollsSideways: widest > width, menuCut: menu > width };
+          return { scrollsSideways: widest > width, menuCut };
         }, scale);
       };
       const seen: Record<string, { scrollsSideways: boolean; menuCut: boolean }> = {};

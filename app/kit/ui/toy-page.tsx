@@ -25,9 +25,12 @@ export function ToyPage({ title, intro, tone = "light", width = "normal", classN
         className,
       )}
     >
+      {/* With large text on a phone the title grows only to 15% of the screen's width (at the default
+          size that is more than its 36 px from a 240 px screen up): at 200% its 72 px would break
+          a word as short as "Useless" on a 320 px phone. */}
       <h1
         className={cn(
-          "text-4xl font-black tracking-tight wrap-anywhere sm:text-5xl",
+          "text-[min(var(--text-4xl),15vw)]/[var(--text-4xl--line-height)] font-black tracking-tight wrap-anywhere sm:text-5xl",
           tone === "light" && "text-shadow-lg",
         )}
       >

@@ -26,7 +26,7 @@ export function AirGuitar() {
         label="Air guitar: move the pointer over it, or press Enter or Space, to strum"
         onMove={() => strum()}
         onPress={() => strum()}
-        className="grid h-[50vh] min-h-64 place-items-center bg-black/30"
+        className="grid min-h-[max(50vh,16rem)] place-items-center bg-black/30"
       >
         <span className="flex flex-col items-center gap-3">
           <span aria-hidden="true" key={strums} className="guitar-strum emoji text-8xl">

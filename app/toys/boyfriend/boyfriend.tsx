@@ -63,7 +63,7 @@ export function Boyfriend() {
             ))}
           </ol>
         </div>
-        <form onSubmit={send} className="flex gap-2 border-t border-slate-200 p-3">
+        <form onSubmit={send} className="flex flex-wrap justify-end gap-2 border-t border-slate-200 p-3">
           <label htmlFor={inputId} className="sr-only">
             Message
           </label>
@@ -74,7 +74,7 @@ export function Boyfriend() {
             autoComplete="off"
             maxLength={500}
             placeholder="Say something sweet…"
-            className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2"
+            className="min-w-[min(10rem,100%)] flex-1 rounded-full border border-slate-300 px-4 py-2"
           />
           <Button type="submit" variant="secondary">
             Send

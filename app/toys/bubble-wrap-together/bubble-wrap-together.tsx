@@ -51,7 +51,7 @@ export function BubbleWrapTogether() {
       intro={`One sheet of ${formatCount(size)} bubbles, shared by everyone here. Pop one and it pops for all of them.`}
       width="wide"
     >
-      <dl className="grid w-full max-w-2xl grid-cols-2 gap-2 text-left sm:grid-cols-4">
+      <dl className="grid w-full max-w-2xl grid-cols-pair gap-2 text-left sm:grid-cols-4">
         <Stat label="Popped" value={sheet ? `${formatCount(popped)} / ${formatCount(size)}` : "…"} />
         <Stat label="Here now" value={hereNow === null ? "…" : formatCount(hereNow)} />
         <Stat label="Sheets finished" value={sheet ? formatCount(sheet.finished) : "…"} />

@@ -28,7 +28,7 @@ export function Claps() {
         label="Applause zone: move the pointer over it, or press Enter or Space, to clap"
         onMove={() => clap()}
         onPress={() => clap()}
-        className="grid h-[50vh] min-h-64 place-items-center"
+        className="grid min-h-[max(50vh,16rem)] place-items-center"
       >
         <span className="flex flex-col items-center gap-2">
           <span aria-hidden="true" key={claps} className="clap-pop emoji text-8xl">

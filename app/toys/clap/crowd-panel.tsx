@@ -44,7 +44,7 @@ export function CrowdPanel() {
       <h2 id="crowd-heading" className="text-lg font-bold text-white">
         The crowd
       </h2>
-      <dl className="grid grid-cols-2 gap-2 text-left">
+      <dl className="grid grid-cols-pair gap-2 text-left">
         <div>
           <dt className="text-xs font-semibold uppercase tracking-wide text-white">Everyone's claps</dt>
           <dd className="text-3xl font-black text-white tabular-nums">
