@@ -8,7 +8,7 @@ type ReelName = keyof typeof REELS;
 
 /**
  * A column of labels in a window one line high, moved up one label per step by a CSS animation
- * (app/toys/animations.css, `clock-reel`): its period and steps are the reel's own. Stepped
+ * (./motion.css, `clock-reel`): its period and steps are the reel's own. Stepped
  * animations change nothing but a transform, so the page runs no script and lays nothing out
  * between the steps (issue 63: a text written every 50 ms cost 26-38 ms of main thread a second).
  */
@@ -75,7 +75,7 @@ export function Countdown() {
     }
   }, [reducedMotion]);
   useInterval(writeSlowParts, 1000);
-  // Less motion asked for: the reels hold still (animations.css) and are set from here, every
+  // Less motion asked for: the reels hold still (motion.css) and are set from here, every
   // 50 ms, each only when its label changes.
   useInterval(
     () => {

@@ -35,7 +35,7 @@ it("gives each emoji a wiggle and a moment of its own, so about twenty wiggle at
 });
 
 it("wiggles each kind out and back with a transform only, for the share of the cycle logic.ts says", () => {
-  const css = readFileSync(new URL("../animations.css", import.meta.url), "utf8");
+  const css = readFileSync(new URL("./motion.css", import.meta.url), "utf8");
   const share = `${(100 * WIGGLE_MS) / WIGGLE_CYCLE_MS}%`;
   const half = `${(50 * WIGGLE_MS) / WIGGLE_CYCLE_MS}%`;
   for (const kind of WIGGLES) {

@@ -9,7 +9,7 @@ export type Wiggle = (typeof WIGGLES)[number];
 /**
  * Each emoji wiggles once every WIGGLE_CYCLE_MS, for WIGGLE_MS, at a moment of its own in the cycle
  * (its phase): a tenth of the wall moves at any moment, twenty emojis at a time. The wiggles are CSS
- * animations (app/toys/animations.css, `wiggle-<kind>`, whose keyframes hold this share of the
+ * animations (./motion.css, `wiggle-<kind>`, whose keyframes hold this share of the
  * cycle), running on the compositor from the first paint: no script, no timer, and no layer made
  * and dropped per batch (issue 63: the batches started from a timer cost 25-40 ms of main thread
  * a second at rest; these about 2).
