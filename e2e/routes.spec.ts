@@ -185,7 +185,9 @@ for (const { entry, url, own } of urls) {
       // header's Menu fits.
       const size = page.viewportSize();
       // A transform that animates (a pulse's scale) widens the page at some moments and not at
-      // others: every animation is read at 16 points of its cycle, and the widest counts.
+      // others: every animation is read at each of its keyframes and at 16 points between (its
+      // delay allowed for), and the widest counts. Then each is put back where it was, its play
+      // state untouched (no pause(), which would override the page's own animation-play-state).
       const at = async (width: number, scale: string) => {
         await page.setViewportSize({ width, height: 844 });
         return page.evaluate((fontSize) => {
@@ -196,18 +198,26 @@ for (const { entry, url, own } of urls) {
           const button = document.querySelector(".site-menu-button")?.getBoundingClientRect();
           const header = document.querySelector(".site-header")?.getBoundingClientRect();
           const menuCut = !button || !header || button.right > width || button.bottom > header.bottom;
-          const animations = document.getAnimations().map((a) => ({ a, time: a.currentTime, state: a.playState }));
+          const animations = document.getAnimations().map((a) => ({ a, start: a.startTime, time: a.currentTime }));
+          const points = new Set(Array.from({ length: 16 }, (_, k) => k / 16));
+          for (const { a } of animations) {
+            if (a.effect instanceof KeyframeEffect)
+              for (const frame of a.effect.getKeyframes()) points.add(Number(frame.computedOffset));
+          }
           let widest = document.documentElement.scrollWidth;
-          for (let k = 0; k < 16; k++) {
+          for (const point of points) {
             for (const { a } of animations) {
-              a.pause();
-              a.currentTime = ((Number(a.effect?.getTiming().duration) || 0) * k) / 16;
+              const timing = a.effect?.getTiming();
+              const cycle = Number(timing?.duration) || 0;
+              let moment = (timing?.delay ?? 0) + point * cycle;
+              if (moment < 0 && cycle > 0) moment += Math.ceil(-moment / cycle) * cycle;
+              a.currentTime = Math.max(0, moment);
             }
             widest = Math.max(widest, document.documentElement.scrollWidth);
           }
-          for (const { a, time, state } of animations) {
-            a.currentTime = time;
-            if (state === "running") a.play();
+          for (const { a, start, time } of animations) {
+            if (start !== null) a.startTime = start;
+            else a.currentTime = time;
           }
           return { scrollsSideways: widest > width, menuCut };
         }, scale);
