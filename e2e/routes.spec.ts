@@ -179,10 +179,10 @@ for (const { entry, url, own } of urls) {
       expect(bare).toEqual([]);
     });
 
-    await test.step("on a phone with large text, nothing goes off the side", async () => {
+    await test.step("on a phone with large text, nothing goes off the side or is cut off", async () => {
       // The visitor's default font size scales every rem: at 150% (Chrome's "very large") and at
-      // 200%, on a 390 px phone and on a 320 px one, the page does not scroll sideways and the
-      // header's Menu fits.
+      // 200%, on a 390 px phone and on a 320 px one, the page does not scroll sideways, the
+      // header's Menu fits and no box cuts its text off.
       const size = page.viewportSize();
       // A transform that animates (a pulse's scale) widens the page at some moments and not at
       // others: every animation is read at each of its keyframes and at 16 points between (its
@@ -198,6 +198,14 @@ for (const { entry, url, own } of urls) {
           const button = document.querySelector(".site-menu-button")?.getBoundingClientRect();
           const header = document.querySelector(".site-header")?.getBoundingClientRect();
           const menuCut = !button || !header || button.right > width || button.bottom > header.bottom;
+          // No box cuts off its own text at the foot (a fixed height that was enough at 100%):
+          // what is hidden on purpose (the skip link until focused, a reel's window inside an
+          // aria-hidden face) is left out.
+          const clipped = [...document.querySelectorAll<HTMLElement>("body *")]
+            .filter((el) => ["hidden", "clip"].includes(getComputedStyle(el).overflowY))
+            .filter((el) => getComputedStyle(el).clipPath === "none" && !el.closest('[aria-hidden="true"]'))
+            .filter((el) => el.clientHeight > 1 && el.scrollHeight > el.clientHeight + 1)
+            .map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 30)}"`);
           const animations = document.getAnimations().map((a) => ({ a, start: a.startTime, time: a.currentTime }));
           const points = new Set(Array.from({ length: 16 }, (_, k) => k / 16));
           for (const { a } of animations) {
@@ -219,10 +227,10 @@ for (const { entry, url, own } of urls) {
             if (start !== null) a.startTime = start;
             else a.currentTime = time;
           }
-          return { scrollsSideways: widest > width, menuCut };
+          return { scrollsSideways: widest > width, menuCut, clipped };
         }, scale);
       };
-      const seen: Record<string, { scrollsSideways: boolean; menuCut: boolean }> = {};
+      const seen: Record<string, { scrollsSideways: boolean; menuCut: boolean; clipped: string[] }> = {};
       for (const [width, scale] of [
         [390, "150%"],
         [390, "200%"],
@@ -233,7 +241,7 @@ for (const { entry, url, own } of urls) {
       }
       await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));
       if (size) await page.setViewportSize(size);
-      const fits = { scrollsSideways: false, menuCut: false };
+      const fits = { scrollsSideways: false, menuCut: false, clipped: [] };
       expect(seen).toEqual({
         "390 px at 150%": fits,
         "390 px at 200%": fits,
