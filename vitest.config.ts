@@ -39,6 +39,13 @@ export default defineConfig({
     // the test's own process took more than Vitest's 1 s to answer its first request
     // (server/http/http-slow-clients.test.ts, 2026-12-02). A poll that never holds still fails.
     expect: { poll: { timeout: 10_000 } },
+    // Time to wait, not what is asserted, in every project: tests start server processes, launch
+    // Chromium (scripts/bench/visitor-browser.test.ts) or render an SVG twice
+    // (scripts/build/tab-icon.test.ts). Beside the browser tests, at a load average of 9, those
+    // two took more than Vitest's 5 s (a fresh clone, 2026-12-06); two of the server's took more
+    // than 5 s to be listening under two busy loops (2026-11-26). A test that hangs still fails.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
     projects: [
       {
         extends: true,
@@ -78,11 +85,6 @@ export default defineConfig({
           exclude: ALONE,
           environment: "node",
           globalSetup: ["server/test/redis-server.ts"],
-          // Time to wait, not what is asserted: many tests start server processes of their own, and
-          // two of them took more than Vitest's 5 s to be listening on a machine under two busy
-          // loops (2026-11-26). A test that hangs still fails, 25 s later.
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
         },
       },
       {
