@@ -3,7 +3,7 @@ import { PageLink } from "../ui/page-link";
 /** Shown inside the layout for any path the site does not have. */
 export function NotFound() {
   return (
-    <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-6 px-[min(1rem,16px)] py-16 text-center text-white">
+    <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-6 px-capped-4 py-16 text-center text-white">
       <p aria-hidden="true" className="emoji text-7xl">
         🤷
       </p>

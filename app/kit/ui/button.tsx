@@ -13,7 +13,7 @@ const VARIANTS: Record<Variant, string> = {
 const SIZES: Record<Size, string> = {
   md: "px-5 py-2.5 text-base",
   // Its sides stay 32 px with large text (200%), where a label of two words would not fit a phone.
-  lg: "px-[min(2rem,32px)] py-4 text-xl",
+  lg: "px-capped-8 py-4 text-xl",
 };
 
 export interface ButtonProps extends ComponentProps<"button"> {

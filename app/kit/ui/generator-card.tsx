@@ -23,7 +23,7 @@ export function GeneratorCard<T>({ items, render, action, placeholder }: Generat
     <div className="flex w-full flex-col items-center gap-6">
       <div
         aria-live="polite"
-        className="flex min-h-56 w-full items-center justify-center rounded-3xl bg-white/95 p-[min(1.5rem,24px)] text-left text-slate-900 shadow-2xl sm:p-[min(2rem,32px)]"
+        className="flex min-h-56 w-full items-center justify-center rounded-3xl bg-white/95 p-capped-6 text-left text-slate-900 shadow-2xl sm:p-capped-8"
       >
         {current === undefined ? <p className="text-center text-lg text-slate-600">{placeholder}</p> : render(current)}
       </div>

@@ -15,7 +15,7 @@ export function MailLink({ children, className }: { children: ReactNode; classNa
     <a
       href={contactHref()}
       className={cn(
-        "inline-flex items-center gap-2 rounded-full bg-white px-[min(2rem,32px)] py-4 text-xl font-bold text-purple-900 shadow-lg hover:bg-purple-50",
+        "inline-flex items-center gap-2 rounded-full bg-white px-capped-8 py-4 text-xl font-bold text-purple-900 shadow-lg hover:bg-purple-50",
         className,
       )}
     >

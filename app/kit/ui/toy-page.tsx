@@ -19,7 +19,7 @@ export function ToyPage({ title, intro, tone = "light", width = "normal", classN
   return (
     <section
       className={cn(
-        "mx-auto flex w-full flex-1 flex-col items-center gap-6 px-[min(1rem,16px)] py-10 text-center",
+        "mx-auto flex w-full flex-1 flex-col items-center gap-6 px-capped-4 py-10 text-center",
         width === "wide" ? "max-w-5xl" : "max-w-3xl",
         tone === "light" ? "text-white" : "text-slate-900",
         className,

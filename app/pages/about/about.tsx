@@ -7,7 +7,7 @@ export function About() {
   return (
     <ToyPage title="About This Glorious Mess">
       <p className="text-lg font-semibold text-white/90">By {site.creatorName}, Chief Pointlessness Officer</p>
-      <div className="max-w-2xl space-y-5 rounded-3xl bg-white/95 p-[min(2rem,32px)] text-left text-lg leading-relaxed text-slate-900 shadow-2xl">
+      <div className="max-w-2xl space-y-5 rounded-3xl bg-white/95 p-capped-8 text-left text-lg leading-relaxed text-slate-900 shadow-2xl">
         <p>
           {site.name} began with a simple question: what if a website did nothing, but did it extremely well? After
           years of rigorous research, several whiteboards and one very confused houseplant, we built a button that does

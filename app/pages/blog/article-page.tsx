@@ -5,14 +5,14 @@ import { BODIES } from "./bodies";
 /** One article: a way back, its date, title and body (data rendered as text, never as HTML). */
 export function ArticlePage({ article }: { article: Article }) {
   return (
-    <section className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-6 px-[min(1rem,16px)] py-10">
+    <section className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-6 px-capped-4 py-10">
       <PageLink
         to="/blog"
         className="self-start rounded-full bg-white/90 px-4 py-2 font-bold text-rose-900 hover:bg-white"
       >
         <span aria-hidden="true">← </span>Back to Blog
       </PageLink>
-      <article className="rounded-3xl bg-white/95 p-[min(1.5rem,24px)] text-slate-900 shadow-2xl sm:p-[min(2.5rem,40px)]">
+      <article className="rounded-3xl bg-white/95 p-capped-6 text-slate-900 shadow-2xl sm:p-capped-10">
         <p className="text-sm font-semibold text-rose-800">
           <time dateTime={article.isoDate}>{article.date}</time>
         </p>

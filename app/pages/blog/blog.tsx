@@ -13,7 +13,7 @@ export function Blog() {
         {articlesNewestFirst().map((article, i, all) => (
           <li
             key={article.slug}
-            className="stagger-in rounded-3xl bg-white/95 p-[min(1.5rem,24px)] text-slate-900 shadow-xl"
+            className="stagger-in rounded-3xl bg-white/95 p-capped-6 text-slate-900 shadow-xl"
             style={{ "--card": i, "--cards": all.length, "--stagger": BLOG_STAGGER_S } as CSSProperties}
           >
             <article>

@@ -9,7 +9,7 @@ export function Faq() {
         {FAQ.map((entry, i) => (
           <li
             key={entry.q}
-            className="stagger-in rounded-3xl bg-white/95 p-[min(1.5rem,24px)] text-slate-900 shadow-xl"
+            className="stagger-in rounded-3xl bg-white/95 p-capped-6 text-slate-900 shadow-xl"
             style={{ "--card": i, "--cards": FAQ.length, "--stagger": FAQ_STAGGER_S } as CSSProperties}
           >
             <h2 className="text-xl font-black">{entry.q}</h2>

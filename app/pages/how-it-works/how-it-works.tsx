@@ -27,10 +27,7 @@ export function HowItWorks() {
     >
       <ol className="grid w-full gap-5 md:grid-cols-3">
         {STEPS.map((step, i) => (
-          <li
-            key={step.name}
-            className="rounded-3xl bg-white/95 p-[min(1.5rem,24px)] text-left text-slate-900 shadow-2xl"
-          >
+          <li key={step.name} className="rounded-3xl bg-white/95 p-capped-6 text-left text-slate-900 shadow-2xl">
             <p aria-hidden="true" className="emoji text-5xl">
               {step.emoji}
             </p>

@@ -7,7 +7,7 @@ export function CoolQuiz() {
   const [result, setResult] = useState<Verdict | null>(null);
   return (
     <ToyPage title="Are You Cool?" intro="A scientifically rigorous, peer-reviewed, one-question quiz.">
-      <section className="flex w-full max-w-lg flex-col items-center gap-6 rounded-3xl bg-white/95 p-[min(2rem,32px)] text-slate-900 shadow-2xl">
+      <section className="flex w-full max-w-lg flex-col items-center gap-6 rounded-3xl bg-white/95 p-capped-8 text-slate-900 shadow-2xl">
         <h2 className="text-3xl font-black">Are you cool?</h2>
         <div className="flex flex-wrap justify-center gap-4">
           <Button variant="secondary" size="lg" onClick={() => setResult(judge("yes"))}>

@@ -96,7 +96,7 @@ export function Countdown() {
       intro="Precision-engineered to count down to a moment that has already passed."
     >
       <p className="text-sm font-bold tracking-[0.3em] text-sky-300 uppercase">Time until yesterday</p>
-      <p className="rounded-3xl border border-sky-800 bg-black/60 px-[min(1.5rem,24px)] py-5 font-mono text-[min(2.25rem,max(36px,10.5vw))]/[1.111] font-black text-sky-200 tabular-nums shadow-[0_0_40px_rgba(56,189,248,0.35)] sm:text-6xl">
+      <p className="rounded-3xl border border-sky-800 bg-black/60 px-capped-6 py-5 font-mono text-[min(2.25rem,max(36px,10.5vw))]/[1.111] font-black text-sky-200 tabular-nums shadow-[0_0_40px_rgba(56,189,248,0.35)] sm:text-6xl">
         <span ref={said} className="sr-only">
           -1d 00:00:00
         </span>

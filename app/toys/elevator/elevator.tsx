@@ -16,7 +16,7 @@ export function Elevator() {
 
   return (
     <ToyPage title="Fake Elevator" intro="Press a floor. Any floor. We will not be going there.">
-      <div className="rounded-3xl border-4 border-zinc-400 bg-linear-to-b from-zinc-300 to-zinc-500 p-[min(1.5rem,24px)] shadow-2xl">
+      <div className="rounded-3xl border-4 border-zinc-400 bg-linear-to-b from-zinc-300 to-zinc-500 p-capped-6 shadow-2xl">
         <p aria-hidden="true" className="mb-4 rounded-lg bg-black px-4 py-2 font-mono text-3xl text-red-500">
           {pressed === null ? "--" : "G"} <span className="text-base">▲▼</span>
         </p>

@@ -11,7 +11,7 @@ export function Hotdog() {
 
   return (
     <ToyPage title="Hotdog of the Day" intro="Carefully selected by our panel of one (1) hungry intern.">
-      <figure className="flex w-full max-w-2xl flex-col items-center gap-4 rounded-3xl bg-white/95 p-[min(1.5rem,24px)] text-slate-900 shadow-2xl">
+      <figure className="flex w-full max-w-2xl flex-col items-center gap-4 rounded-3xl bg-white/95 p-capped-6 text-slate-900 shadow-2xl">
         <div role="img" aria-label={hotdogAlt(hotdog)} className="hotdog-wobble w-full">
           <HotdogArt hotdog={hotdog} />
         </div>

@@ -60,7 +60,7 @@ export function Polls() {
     <ToyPage title="Pointless Polls" intro="Your vote matters. To nobody. But still, vote.">
       <section
         aria-labelledby="poll-question"
-        className="flex w-full max-w-xl flex-col items-center gap-5 rounded-3xl bg-white/95 p-[min(1.5rem,24px)] text-slate-900 shadow-2xl sm:p-[min(2rem,32px)]"
+        className="flex w-full max-w-xl flex-col items-center gap-5 rounded-3xl bg-white/95 p-capped-6 text-slate-900 shadow-2xl sm:p-capped-8"
       >
         {/*
          * A new line for each question (keyed), not the old one rewritten: centred text that changes

@@ -13,7 +13,7 @@ export function Quotes() {
     <ToyPage title="Bad Quotes" intro="Wisdom from people who should not be quoted. Ten thousand and fifteen of them.">
       <figure
         aria-live="polite"
-        className="flex min-h-56 w-full flex-col justify-center gap-4 rounded-3xl bg-white/95 p-[min(2rem,32px)] text-slate-900 shadow-2xl"
+        className="flex min-h-56 w-full flex-col justify-center gap-4 rounded-3xl bg-white/95 p-capped-8 text-slate-900 shadow-2xl"
       >
         <blockquote className="font-serif text-2xl leading-snug italic sm:text-3xl">“{quote.quote}”</blockquote>
         <figcaption className="font-semibold text-teal-800">— {quote.author}</figcaption>

@@ -40,7 +40,7 @@ export function Trivia() {
 
   return (
     <ToyPage title="Trivia Time" intro="Ten questions. One strategy. Think carefully (about C).">
-      <section className="flex min-h-96 w-full max-w-xl flex-col items-center gap-5 rounded-3xl bg-white/95 p-[min(1.5rem,24px)] text-slate-900 shadow-2xl sm:p-[min(2rem,32px)]">
+      <section className="flex min-h-96 w-full max-w-xl flex-col items-center gap-5 rounded-3xl bg-white/95 p-capped-6 text-slate-900 shadow-2xl sm:p-capped-8">
         {finished ? null : (
           <>
             <p className="text-sm font-bold tracking-widest text-teal-700 uppercase">
