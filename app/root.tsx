@@ -6,7 +6,7 @@ import { markHydrated } from "./kit/hooks/use-client-value";
 import { rootMeta } from "./kit/lib/meta";
 import { whenIdle } from "./kit/lib/next-task";
 import { registerServiceWorker } from "./kit/pwa/service-worker";
-import { FOOTER_ID } from "./kit/shell/site-footer";
+import { PAGE_END_ID } from "./kit/shell/site-footer";
 import { SiteShell } from "./kit/shell/site-shell";
 
 export const meta = rootMeta;
@@ -68,8 +68,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         {/* No frame of a half-parsed page: a paint between two chunks of the HTML showed the header
             without its Menu button, then moved the Surprise button over (a layout shift, 1 load in
-            5 at 4x CPU). The browser paints once the footer is parsed (or the document is). */}
-        <link rel="expect" href={`#${FOOTER_ID}`} {...{ blocking: "render" }} />
+            5 at 4x CPU). The browser paints once the footer's last element is parsed (or the
+            document is). */}
+        <link rel="expect" href={`#${PAGE_END_ID}`} {...{ blocking: "render" }} />
         <Meta />
         <Links />
       </head>

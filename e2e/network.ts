@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { APIResponse, Page, Route } from "@playwright/test";
 
 /**
@@ -83,4 +85,47 @@ export async function deployNextBuild(page: Page): Promise<void> {
   // Access checks refuse its WebSocket to localhost unless the visitor allowed that (a real
   // deploy's page comes from the server itself, and needs nothing).
   await page.context().grantPermissions(["local-network-access"]);
+}
+
+/**
+ * A server on a loopback port of its own that answers `path` with the HTML `origin` serves for it,
+ * in two parts `pauseMs` apart, cut after the first `cutAfter` it holds (as a slow network or a
+ * busy server delivers a page); every other request is passed to `origin` as it is. Returns its
+ * origin and how to stop it.
+ */
+export async function serveHtmlInTwoParts(
+  origin: string,
+  path: string,
+  cutAfter: string,
+  pauseMs: number,
+): Promise<{ origin: string; close: () => Promise<void> }> {
+  const html = await (await fetch(origin + path)).text();
+  const cut = html.indexOf(cutAfter);
+  if (cut < 0) throw new Error(`${path}'s HTML has no "${cutAfter}"`);
+  const timers = new Set<NodeJS.Timeout>();
+  const server = createServer((request, response) => {
+    if (request.url === path) {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.write(html.slice(0, cut + cutAfter.length));
+      const timer = setTimeout(() => response.end(html.slice(cut + cutAfter.length)), pauseMs);
+      timers.add(timer);
+      return;
+    }
+    fetch(origin + request.url)
+      .then(async (answer) => {
+        response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
+        response.end(Buffer.from(await answer.arrayBuffer()));
+      })
+      .catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://localhost:${port}`,
+    close: () => {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
