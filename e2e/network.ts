@@ -90,8 +90,10 @@ export async function deployNextBuild(page: Page): Promise<void> {
 /**
  * A server on a loopback port of its own that answers `path` with the HTML `origin` serves for it,
  * in two parts `pauseMs` apart, cut after the first `cutAfter` it holds (as a slow network or a
- * busy server delivers a page); every other request is passed to `origin` as it is. Returns its
- * origin and how to stop it.
+ * busy server delivers a page). Any other request is answered with what a GET of it from `origin`
+ * gives, its status, body and content type only: enough for a page's files, not for a form, a
+ * redirect or a live channel. Its address is named `localhost`, the one name the test browser
+ * resolves (e2e/chromium-args.ts). Returns its origin and how to stop it.
  */
 export async function serveHtmlInTwoParts(
   origin: string,
@@ -99,7 +101,9 @@ export async function serveHtmlInTwoParts(
   cutAfter: string,
   pauseMs: number,
 ): Promise<{ origin: string; close: () => Promise<void> }> {
-  const html = await (await fetch(origin + path)).text();
+  const page = await fetch(origin + path);
+  if (!page.ok) throw new Error(`${origin}${path} answered ${page.status}`);
+  const html = await page.text();
   const cut = html.indexOf(cutAfter);
   if (cut < 0) throw new Error(`${path}'s HTML has no "${cutAfter}"`);
   const timers = new Set<NodeJS.Timeout>();

@@ -149,7 +149,7 @@ try {
 const loadAfter = loadAverage();
 
 // 6. The report.
-const { rows, slowRows, lighthouse, liveOf, floorLh, floorLive } = pageTables(
+const { rows, slowDayRows, lighthouse, liveOf, floorLh, floorLive } = pageTables(
   {
     targets: targetsOf,
     live: measured,
@@ -171,6 +171,8 @@ const uwuLines = [
     ? `painted ${Math.round(uwuPaint)} ms after the click (median of 5: ${uwuPaints.map(Math.round).join(", ")}; target <= ${UWU_PAINT_BUDGET_MS} ms)${check(uwuPaint <= UWU_PAINT_BUDGET_MS, `UwU painted ${Math.round(uwuPaint)} ms after the click`)}`
     : "",
 ].filter(Boolean);
+
+const slowRows = slowDayRows();
 
 const busy = loadBefore[0] !== undefined && loadBefore[0] > BUSY_LOAD;
 const machine = `Machine: load average ${loadBefore.join(" ")} before, ${loadAfter.join(" ")} after (2 cores).${busy ? ` **Busy: the 1-minute load was above ${BUSY_LOAD} before the bench started, so these numbers are not the site's. Measure again on a quiet machine.**` : ""}`;

@@ -16,7 +16,7 @@ export interface Measured {
   targets: { name: string; url: string }[];
   /** Paint and live under the phone conditions (scripts/bench/paired.ts). */
   live: { floor: LiveResult[]; pairs: Map<string, PairedRun[]> };
-  /** Frames of the pointer toys, a run each. */
+  /** Frames of the pointer toys, a run a round. */
   frames: Map<string, FrameStats[]>;
   /** At rest at full speed, a reading a round; at 4x; hidden (scripts/bench/at-rest.ts). */
   rest: Map<string, AtRest[]>;
@@ -33,7 +33,7 @@ export type Check = (ok: boolean, what: string) => string;
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 export const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** The page table's and the slow day's rows (markdown), each cell checked against its target. */
+/** The page table's rows and the slow day's (markdown), each cell checked against its target. */
 export function pageTables(m: Measured, check: Check) {
   const { targets: targetsOf, frames: frameRuns, rest: restRuns, rest4x, restHidden } = m;
   const { lighthouse: lighthouseRuns, slowDay: slowRuns, live: measured } = m;
@@ -170,22 +170,28 @@ export function pageTables(m: Measured, check: Check) {
     rows.push(`| ${isFloor ? "the floor (empty React Router page)" : name} | ${cells.join(" | ")} |`);
   }
 
-  // The slow-day round: each page's runs at twice the model's CPU slowdown.
-  const slowRows = [
-    `| page (Lighthouse at ${TARGETS.slowDayCpu}x CPU) | index | TBT (runs) | TBT, median | TBT, worst run | longest script task after paint, worst run | work |`,
-    "|---|---|---|---|---|---|---|",
-  ];
-  for (const { name } of slowTargets) {
-    const runs = slowRuns.get(name) ?? [];
-    if (runs.length === 0) continue;
-    const tbt = median(runs.map((r) => r.tbt));
-    const tbtWorst = Math.max(...runs.map((r) => r.tbt));
-    const longest = Math.max(...runs.map(longestAfterPaint));
-    const isFloor = name === FLOOR;
-    const everyRun = SLOW_DAY_EVERY_RUN.includes(name);
-    slowRows.push(
-      `| ${isFloor ? "the floor" : name} | ${indexRange(runs)} | ${runs.map((r) => Math.round(r.tbt)).join(", ")} | ${Math.round(tbt)} ms${isFloor ? "" : check(tbt <= TARGETS.slowDayTbt, `${name} TBT ${Math.round(tbt)} ms at ${TARGETS.slowDayCpu}x`)} | ${Math.round(tbtWorst)} ms${isFloor || !everyRun ? "" : check(tbtWorst <= TARGETS.slowDayTbt, `${name} TBT ${Math.round(tbtWorst)} ms on a run at ${TARGETS.slowDayCpu}x`)} | ${Math.round(longest)} ms${isFloor ? "" : check(longest <= TARGETS.slowDayTask, `${name} a script task of ${Math.round(longest)} ms after the paint at ${TARGETS.slowDayCpu}x`)} | ${Math.round(workOf(runs))} ms |`,
-    );
-  }
-  return { rows, slowRows, lighthouse, liveOf, floorLh, floorLive };
+  /**
+   * The slow-day round's rows: each page's runs at twice the model's CPU slowdown. Built when asked,
+   * so its misses are listed after those the caller checks in between (the UwU translator's).
+   */
+  const slowDayRows = () => {
+    const slowRows = [
+      `| page (Lighthouse at ${TARGETS.slowDayCpu}x CPU) | index | TBT (runs) | TBT, median | TBT, worst run | longest script task after paint, worst run | work |`,
+      "|---|---|---|---|---|---|---|",
+    ];
+    for (const { name } of slowTargets) {
+      const runs = slowRuns.get(name) ?? [];
+      if (runs.length === 0) continue;
+      const tbt = median(runs.map((r) => r.tbt));
+      const tbtWorst = Math.max(...runs.map((r) => r.tbt));
+      const longest = Math.max(...runs.map(longestAfterPaint));
+      const isFloor = name === FLOOR;
+      const everyRun = SLOW_DAY_EVERY_RUN.includes(name);
+      slowRows.push(
+        `| ${isFloor ? "the floor" : name} | ${indexRange(runs)} | ${runs.map((r) => Math.round(r.tbt)).join(", ")} | ${Math.round(tbt)} ms${isFloor ? "" : check(tbt <= TARGETS.slowDayTbt, `${name} TBT ${Math.round(tbt)} ms at ${TARGETS.slowDayCpu}x`)} | ${Math.round(tbtWorst)} ms${isFloor || !everyRun ? "" : check(tbtWorst <= TARGETS.slowDayTbt, `${name} TBT ${Math.round(tbtWorst)} ms on a run at ${TARGETS.slowDayCpu}x`)} | ${Math.round(longest)} ms${isFloor ? "" : check(longest <= TARGETS.slowDayTask, `${name} a script task of ${Math.round(longest)} ms after the paint at ${TARGETS.slowDayCpu}x`)} | ${Math.round(workOf(runs))} ms |`,
+      );
+    }
+    return slowRows;
+  };
+  return { rows, slowDayRows, lighthouse, liveOf, floorLh, floorLive };
 }
