@@ -30,7 +30,7 @@ export function ToyPage({ title, intro, tone = "light", width = "normal", classN
           a word as short as "Useless" on a 320 px phone. */}
       <h1
         className={cn(
-          "text-[min(var(--text-4xl),15vw)]/[var(--text-4xl--line-height)] font-black tracking-tight wrap-anywhere sm:text-5xl",
+          "text-[min(var(--text-4xl),15vw)]/[var(--text-4xl--line-height)] font-black tracking-tight sm:text-5xl",
           tone === "light" && "text-shadow-lg",
         )}
       >
